@@ -1,0 +1,1 @@
+"""Input files for fillit: valid, invalid and hard, reproducible from a seed."""

@@ -1,0 +1,1 @@
+"""The grading harness: sandboxed runner, suites, checker, grading and CLI."""

@@ -1,0 +1,92 @@
+"""Records that cross module borders after the runner: verdicts and whole grading runs.
+
+Data flows one way: generators (Case) -> runner (RunResult) -> checker (Verdict)
+-> CaseResult / GradeReport -> reports.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from generators.cases import Case
+from harness.limits import Limits
+
+VerdictName = Literal["OK", "WRONG", "TIMEOUT", "CRASH", "OUTPUT_LIMIT", "DISPUTED"]
+VERDICTS: tuple[str, ...] = ("OK", "WRONG", "TIMEOUT", "CRASH", "OUTPUT_LIMIT", "DISPUTED")
+# Verdicts that count as passed.
+PASSING: frozenset[str] = frozenset({"OK", "DISPUTED"})
+
+# Diagnoses for WRONG (SPEC.md); CRASH uses the signal name, TIMEOUT "wall" or "cpu".
+WRONG_DIAGNOSES: tuple[str, ...] = (
+    "not_minimal", "not_upper_left", "bad_pieces", "format", "false_error",
+    "missed_error", "bad_usage", "nondeterministic",
+)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    verdict: str  # one of VERDICTS
+    diagnosis: str | None  # None for OK
+    message: str  # one plain sentence a student can act on ("" for OK)
+    details: dict[str, Any] = field(default_factory=dict)  # structured facts behind the message
+
+    @property
+    def passed(self) -> bool:
+        return self.verdict in PASSING
+
+
+@dataclass(frozen=True)
+class CaseResult:
+    case: Case
+    verdict: Verdict
+    actual: str  # stdout as text (undecodable bytes replaced), capped
+    stderr: str  # capped
+    time_s: float  # wall time of the (last) run
+    cpu_s: float
+    max_rss_kb: int
+    exit_code: int | None
+    signal: str | None
+    isolation: str  # "bwrap" or "rlimits"
+    time_limit_s: float
+
+    @property
+    def passed(self) -> bool:
+        return self.verdict.passed
+
+
+@dataclass(frozen=True)
+class ProjectCheck:
+    """A repository rule (Makefile rules, relink, flags, forbidden functions, norm, leaks...)."""
+
+    name: str
+    status: Literal["pass", "fail", "skip"]
+    message: str  # why it failed or was skipped; what was checked when it passed
+
+
+@dataclass
+class GradeReport:
+    target: str
+    suite: str
+    seed: int
+    profile: str  # "default" or "strict"
+    limits: Limits
+    isolation: str
+    results: list[CaseResult]
+    checks: list[ProjectCheck] = field(default_factory=list)
+    started_at: str = ""  # ISO 8601
+    duration_s: float = 0.0
+    build: dict[str, Any] = field(default_factory=dict)  # repository mode: command, lenient, log excerpt
+    score: float = 0.0  # 0-100, from harness.scoring
+    first_failure_line: str = ""  # moulinette-style one-liner, "" when everything passed
+
+    @property
+    def passed(self) -> int:
+        return sum(1 for r in self.results if r.passed)
+
+    @property
+    def failed(self) -> int:
+        return len(self.results) - self.passed
+
+    @property
+    def first_failure(self) -> CaseResult | None:
+        return next((r for r in self.results if not r.passed), None)

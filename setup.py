@@ -1,0 +1,17 @@
+"""Build the optional C core of the reference solver.
+
+The extension is optional: when no C compiler is available the install still
+succeeds and `reference.solver` falls back to the pure-Python search.
+"""
+from setuptools import Extension, setup
+
+setup(
+    ext_modules=[
+        Extension(
+            "reference._fastsolve",
+            sources=["reference/_fastsolve.c"],
+            extra_compile_args=["-O2"],
+            optional=True,
+        )
+    ]
+)
