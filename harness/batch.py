@@ -1,0 +1,589 @@
+"""Cohort grading: every submission of a folder, in parallel, resumable, stored in SQLite.
+
+    summary = run_batch(Path("submissions"), BatchOptions(out=Path("out"), jobs=2))
+
+Each entry of the submissions folder is a repository (a folder, built with make) or
+a fillit executable.  The parent process is the only writer of the store
+(`harness.store`): worker processes (or Dask workers, `harness.dask_backend`) run
+`grade_submission` and send it messages -- the build outcome, each case result as
+soon as it is known, the project checks, then "finished" -- which the parent writes,
+one transaction each.  When a submission is finished the parent rebuilds its report
+from the store, writes ``<out>/<name>/report.json`` and ``report.html``, and records
+its score.  At the end it writes the cohort page ``<out>/index.html`` and
+``<out>/cohort.csv``.
+
+Rerunning the same command resumes: a finished submission with the same files and
+the same grading settings is skipped; a partially graded one is graded only on the
+cases missing from the store; a changed one is graded again from scratch.
+"""
+from __future__ import annotations
+
+import dataclasses
+import functools
+import hashlib
+import io
+import json
+import multiprocessing
+import os
+import queue as queue_module
+import signal
+import stat
+import tarfile
+import tempfile
+import time
+import traceback
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from generators.cases import Case
+from harness.limits import Limits
+from harness.model import VERDICTS, CaseResult, GradeReport, ProjectCheck, Verdict
+from harness.store import BUILD_FAILED, DONE, StaleResult, Store
+
+REPOSITORY, BINARY = "repository", "binary"
+IGNORED_NAMES = frozenset({".git"})
+# Names taken in the output folder by the cohort files (a submission's reports go to <out>/<name>/).
+RESERVED_NAMES = frozenset({"index.html", "cohort.csv", "results.sqlite", "results.sqlite-wal",
+                            "results.sqlite-shm", "results.sqlite-journal"})
+DEFAULT_BUILD_TIMEOUT_S = 120.0
+# Sample inputs handed to the project checks (leaks) in repository mode.
+CHECK_SAMPLES = 3
+
+Message = tuple  # (kind, name, submission_hash, payload)
+Emit = Callable[[Message], None]
+Echo = Callable[[str], None]
+
+
+# --------------------------------------------------------------------------- submissions
+
+
+@dataclass(frozen=True)
+class Submission:
+    name: str
+    path: Path
+    kind: str  # REPOSITORY or BINARY
+    submission_hash: str
+
+
+def _walk(root: Path) -> list[tuple[str, Path]]:
+    """(relative posix path, path) of every file and symlink under `root`, sorted, .git skipped."""
+    found: list[tuple[str, Path]] = []
+    for directory, dirs, files in os.walk(root, followlinks=False):
+        dirs[:] = sorted(d for d in dirs if d not in IGNORED_NAMES)
+        base = Path(directory)
+        for name in files + [d for d in dirs if (base / d).is_symlink()]:
+            path = base / name
+            found.append((path.relative_to(root).as_posix(), path))
+    return sorted(found)
+
+
+def content_hash(path: Path) -> str:
+    """sha256 of a submission: sorted relative paths and contents, .git ignored.
+
+    Symlinks count by their target text (never followed); a single file counts by its
+    content alone, so renaming the entry does not change it (the store keys by name).
+    """
+    digest = hashlib.sha256()
+    entries = [("", path)] if not path.is_dir() else _walk(path)
+    for relative, item in entries:
+        digest.update(b"P" + relative.encode("utf-8", "surrogateescape") + b"\0")
+        if item.is_symlink():
+            digest.update(b"L" + os.readlink(item).encode("utf-8", "surrogateescape") + b"\0")
+            continue
+        digest.update(b"F")
+        with open(item, "rb") as handle:
+            for block in iter(lambda: handle.read(1 << 20), b""):
+                digest.update(block)
+        digest.update(b"\0")
+    return digest.hexdigest()
+
+
+def discover(folder: Path, exclude: Sequence[Path] = ()) -> tuple[list[Submission], list[str]]:
+    """Submissions of `folder` sorted by name, and the entries ignored (with why).
+
+    Hidden entries and the paths in `exclude` (the output folder, the database) are
+    skipped silently; anything that is neither a folder nor an executable file is
+    listed as ignored.
+    """
+    excluded = {p.resolve() for p in exclude}
+    submissions: list[Submission] = []
+    ignored: list[str] = []
+    for entry in sorted(folder.iterdir(), key=lambda p: p.name):
+        if entry.name.startswith("."):
+            continue
+        resolved = entry.resolve()
+        if resolved in excluded or any(resolved in p.parents for p in excluded):
+            continue
+        if entry.name in RESERVED_NAMES:
+            ignored.append(f"{entry.name}: the name of a cohort output file; rename it to grade it")
+            continue
+        if entry.is_dir():
+            kind = REPOSITORY
+        elif entry.is_file() and os.access(entry, os.X_OK):
+            kind = BINARY
+        else:
+            ignored.append(f"{entry.name}: neither a folder nor an executable file")
+            continue
+        submissions.append(Submission(entry.name, entry, kind, content_hash(entry)))
+    return submissions, ignored
+
+
+def archive(path: Path) -> bytes:
+    """The submission as tar.gz bytes (one top-level member named like the entry, .git left out)."""
+    buffer = io.BytesIO()
+
+    def keep(info: tarfile.TarInfo) -> tarfile.TarInfo | None:
+        parts = Path(info.name).parts
+        if any(part in IGNORED_NAMES for part in parts):
+            return None
+        info.uid = info.gid = 0
+        info.uname = info.gname = ""
+        return info
+
+    with tarfile.open(fileobj=buffer, mode="w:gz") as tar:
+        tar.add(str(path), arcname=path.name, recursive=True, filter=keep)
+    return buffer.getvalue()
+
+
+def extract(data: bytes, destination: Path) -> Path:
+    """Unpack an `archive` into `destination` (safely: no absolute paths, no escaping links)."""
+    with tarfile.open(fileobj=io.BytesIO(data), mode="r:gz") as tar:
+        members = tar.getmembers()
+        tops = {Path(m.name).parts[0] for m in members if Path(m.name).parts}
+        if len(tops) != 1:
+            raise ValueError(f"submission archive has {len(tops)} top-level entries, expected 1")
+        tar.extractall(destination, filter="data")
+    extracted = destination / tops.pop()
+    if extracted.is_file():  # the data filter keeps the owner's execute bit; make sure it is there
+        extracted.chmod(extracted.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
+    return extracted
+
+
+# --------------------------------------------------------------------------- settings
+
+
+@dataclass(frozen=True)
+class GradeSettings:
+    """What decides the results besides the submission's own files."""
+
+    suite: str = "quick"
+    seed: int | None = None
+    timeout: float | None = None
+    strict: bool = False
+    lenient_build: bool = False
+    isolation: str = "auto"
+    build_timeout_s: float = DEFAULT_BUILD_TIMEOUT_S
+    project_checks: bool = True
+
+
+def cases_digest(cases: Sequence[Case]) -> str:
+    digest = hashlib.sha256()
+    for case in cases:
+        fields = [case.id, case.category, case.invocation, case.expected, "\x1f".join(case.accepted),
+                  case.disputed or "", str(case.runs)]
+        digest.update("\x1e".join(fields).encode("utf-8"))
+        digest.update(b"\x1d" + (case.input if case.input is not None else b"\x00none"))
+    return digest.hexdigest()
+
+
+def config_key(settings: GradeSettings, cases: Sequence[Case]) -> str:
+    """A stable text naming the grading settings; a different one means "grade again"."""
+    return json.dumps({
+        "suite": settings.suite, "seed": settings.seed, "timeout": settings.timeout,
+        "profile": "strict" if settings.strict else "default", "lenient_build": settings.lenient_build,
+        "project_checks": settings.project_checks, "cases": cases_digest(cases)[:16],
+    }, sort_keys=True)
+
+
+@functools.lru_cache(maxsize=4)
+def suite_cases(suite: str, seed: int | None) -> tuple[Case, ...]:
+    from harness.suites import load_suite
+
+    return tuple(load_suite(suite, seed))
+
+
+@dataclass(frozen=True)
+class GradeTask:
+    """One submission to grade, as sent to a worker (picklable; `path` is local to the worker)."""
+
+    name: str
+    kind: str
+    path: str
+    submission_hash: str
+    settings: GradeSettings
+    cases_digest: str
+    skip_case_ids: frozenset[str] = frozenset()
+
+
+# --------------------------------------------------------------------------- worker side
+
+
+def result_row(result: CaseResult) -> dict[str, Any]:
+    """A case result as the store keeps it (plain JSON-able values)."""
+    from reports.json_report import _clean
+
+    verdict = result.verdict
+    return {
+        "case_id": result.case.id,
+        "category": result.case.category,
+        "verdict": verdict.verdict,
+        "diagnosis": verdict.diagnosis,
+        "message": verdict.message,
+        "details_json": json.dumps(_clean(verdict.details), sort_keys=True),
+        "actual": result.actual,
+        "stderr": result.stderr,
+        "time_s": float(result.time_s),
+        "cpu_s": float(result.cpu_s),
+        "max_rss_kb": int(result.max_rss_kb),
+        "exit_code": result.exit_code,
+        "signal": result.signal,
+        "isolation": result.isolation,
+        "time_limit_s": float(result.time_limit_s),
+    }
+
+
+def case_result(case: Case, row: dict[str, Any]) -> CaseResult:
+    """A stored row back as a CaseResult (the case comes from the suite, by id)."""
+    return CaseResult(
+        case=case,
+        verdict=Verdict(row["verdict"], row["diagnosis"], row["message"], json.loads(row["details_json"])),
+        actual=row["actual"],
+        stderr=row["stderr"],
+        time_s=row["time_s"],
+        cpu_s=row["cpu_s"],
+        max_rss_kb=row["max_rss_kb"],
+        exit_code=row["exit_code"],
+        signal=row["signal"],
+        isolation=row["isolation"],
+        time_limit_s=row["time_limit_s"],
+    )
+
+
+def grade_submission(task: GradeTask, emit: Emit) -> None:
+    """Build (repository mode) and grade one submission; every outcome goes through `emit`.
+
+    Messages, in order: ("build", ...) in repository mode, ("result", ..., row) per case
+    not in `task.skip_case_ids`, ("checks", ..., [check dicts]) in repository mode, and
+    ("finished", ..., {"grading_s"}).  It is idempotent: running it twice sends the same
+    results, which the store keeps once.
+    """
+    from harness.grading import grade_case
+    from harness.runner import available_isolation
+
+    started = time.monotonic()
+    name, key, settings = task.name, task.submission_hash, task.settings
+    cases = suite_cases(settings.suite, settings.seed)
+    if cases_digest(cases) != task.cases_digest:
+        raise RuntimeError(f"this worker generates different cases for suite {settings.suite!r} "
+                           "(is the same fillit-moulinette version installed everywhere?)")
+    isolation = available_isolation() if settings.isolation == "auto" else settings.isolation
+    with tempfile.TemporaryDirectory(prefix="grade-batch-") as scratch:
+        build = None
+        if task.kind == REPOSITORY:
+            from harness.project import build_repository
+
+            build = build_repository(Path(task.path), Path(scratch), lenient=settings.lenient_build,
+                                     timeout_s=settings.build_timeout_s)
+            emit(("build", name, key, {"ok": bool(build.ok and build.binary is not None),
+                                       "command": build.command, "lenient": build.lenient,
+                                       "message": build.message, "log": build.log[-4000:]}))
+            if not build.ok or build.binary is None:
+                emit(("finished", name, key, {"grading_s": time.monotonic() - started}))
+                return
+            program = build.binary
+        else:
+            program = Path(task.path).resolve()
+        for case in cases:
+            if case.id in task.skip_case_ids:
+                continue
+            result = grade_case(program, case, Limits(), isolation, settings.strict, settings.timeout)
+            emit(("result", name, key, result_row(result)))
+        if build is not None and settings.project_checks:
+            from harness.project import project_checks
+
+            samples = [c.input for c in cases if c.category == "valid" and c.input is not None][:CHECK_SAMPLES]
+            checks = project_checks(build, sample_inputs=samples)
+            emit(("checks", name, key, [dataclasses.asdict(check) for check in checks]))
+    emit(("finished", name, key, {"grading_s": time.monotonic() - started}))
+
+
+def grade_submission_safely(task: GradeTask, emit: Emit) -> None:
+    """`grade_submission`, turning the harness's own failure into an ("error", ...) message."""
+    try:
+        grade_submission(task, emit)
+    except Exception as error:  # reported per submission; the rest of the cohort goes on
+        last = traceback.format_exception_only(type(error), error)[-1].strip()
+        emit(("error", task.name, task.submission_hash, last))
+
+
+_worker_queue: Any = None
+
+
+def _init_worker(message_queue: Any) -> None:
+    global _worker_queue
+    _worker_queue = message_queue
+    # Ctrl-C reaches the whole process group: the parent decides (it stops the workers).
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _local_task(task: GradeTask) -> str:
+    grade_submission_safely(task, _worker_queue.put)
+    return task.name
+
+
+# --------------------------------------------------------------------------- parent side
+
+
+@dataclass
+class BatchOptions:
+    out: Path
+    db: Path | None = None  # default <out>/results.sqlite
+    jobs: int = 2
+    settings: GradeSettings = field(default_factory=GradeSettings)
+    scheduler: str | None = None  # tcp://host:port: grade on Dask workers
+
+
+@dataclass
+class BatchSummary:
+    submissions: int = 0
+    graded: int = 0  # finished in this run (build failures included)
+    skipped: int = 0  # unchanged and already finished
+    resumed: int = 0  # of the graded ones, how many kept results from an interrupted run
+    build_failed: int = 0
+    errors: list[str] = field(default_factory=list)
+    ignored: list[str] = field(default_factory=list)
+    index: Path | None = None
+    csv: Path | None = None
+    integrity: str = ""
+
+    def line(self) -> str:
+        parts = [f"{self.graded} graded", f"{self.skipped} skipped"]
+        if self.resumed:
+            parts.append(f"{self.resumed} resumed")
+        if self.build_failed:
+            parts.append(f"{self.build_failed} build failed")
+        parts.append(f"{len(self.errors)} errors")
+        return f"{self.submissions} submissions: " + ", ".join(parts)
+
+
+class BatchError(Exception):
+    """The batch cannot run at all (bad folder, unusable database, unreachable scheduler)."""
+
+
+class _Parent:
+    """Receives worker messages, writes the store, finalizes submissions."""
+
+    def __init__(self, store: Store, out: Path, settings: GradeSettings, cases: Sequence[Case],
+                 summary: BatchSummary, echo: Echo, total: int) -> None:
+        self.store, self.out, self.settings, self.cases = store, out, settings, list(cases)
+        self.by_id = {case.id: case for case in self.cases}
+        self.summary, self.echo, self.total = summary, echo, total
+        self.closed: set[str] = set()
+        self.count = 0
+
+    def handle(self, message: Message) -> None:
+        kind, name, key, payload = message
+        if name in self.closed:
+            return  # a duplicate (a Dask task run twice): already final
+        try:
+            if kind == "build":
+                self.store.record_build(name, key, payload)
+            elif kind == "result":
+                self.store.record_results(name, key, [payload])
+            elif kind == "results":
+                self.store.record_results(name, key, payload)
+            elif kind == "checks":
+                self.store.record_checks(name, key, payload)
+            elif kind == "finished":
+                self.finalize(name, key, payload.get("grading_s", 0.0))
+            elif kind == "error":
+                self.fail(name, key, str(payload))
+            else:
+                raise ValueError(f"unknown message {kind!r}")
+        except StaleResult as stale:
+            self.echo(f"warning: ignored {stale}")
+
+    def fail(self, name: str, key: str, message: str) -> None:
+        self.closed.add(name)
+        self.store.mark_error(name, key, message)
+        self.summary.errors.append(f"{name}: {message}")
+        self.count += 1
+        self.echo(f"[{self.count}/{self.total}] {name}: ERROR: {message}")
+
+    def finalize(self, name: str, key: str, grading_s: float) -> None:
+        row = self.store.submission(name)
+        if row is None or row.submission_hash != key:
+            return
+        report = self.report(name)
+        if row.build_ok is False:
+            status = BUILD_FAILED
+        else:
+            stored = self.store.case_ids(name)
+            missing = [c.id for c in self.cases if c.id not in stored]
+            if missing:
+                self.fail(name, key, f"{len(missing)} cases have no result (first: {missing[0]})")
+                return
+            status = DONE
+        report.duration_s = round(row.grading_s + grading_s, 3)
+        directory = self.out / name
+        directory.mkdir(parents=True, exist_ok=True)
+        write_submission_reports(report, directory, row.build)
+        counts = {v: 0 for v in VERDICTS}
+        for result in report.results:
+            counts[result.verdict.verdict] = counts.get(result.verdict.verdict, 0) + 1
+        first = report.first_failure_line or ("" if status == DONE else f"build failed: {row.build['message']}")
+        self.store.finish(name, key, status=status, score=report.score, passed=report.passed,
+                          failed=report.failed, counts=counts, first_failure=first,
+                          run_time_s=round(sum(r.time_s for r in report.results), 3), grading_s=grading_s,
+                          isolation=report.isolation or None, keep_case_ids=self.by_id)
+        self.closed.add(name)
+        self.summary.graded += 1
+        self.count += 1
+        if status == BUILD_FAILED:
+            self.summary.build_failed += 1
+            self.echo(f"[{self.count}/{self.total}] {name}: build failed: {row.build['message']}")
+        else:
+            self.echo(f"[{self.count}/{self.total}] {name}: score {report.score:g}/100 "
+                      f"({report.passed} passed, {report.failed} failed)")
+
+    def report(self, name: str) -> GradeReport:
+        """The submission's GradeReport, rebuilt from the store."""
+        from harness.scoring import first_failure_line, score
+        from harness.suites import DEFAULT_WALL_S
+
+        row = self.store.submission(name)
+        assert row is not None
+        stored = self.store.results(name)
+        results = [case_result(case, stored[case.id]) for case in self.cases if case.id in stored]
+        settings = self.settings
+        checks = [ProjectCheck(c["name"], c["status"], c["message"]) for c in (row.checks or [])]
+        build = {} if row.build is None else {k: row.build[k] for k in ("command", "lenient", "message", "log")
+                                               if k in row.build}
+        return GradeReport(
+            target=name,
+            suite=settings.suite,
+            seed=settings.seed or 0,
+            profile="strict" if settings.strict else "default",
+            limits=dataclasses.replace(Limits(), wall_s=settings.timeout or DEFAULT_WALL_S),
+            isolation=results[0].isolation if results else "",
+            results=results,
+            checks=checks,
+            started_at=datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            duration_s=row.grading_s,
+            build=build,
+            score=score(results, strict=settings.strict) if results else 0.0,
+            first_failure_line=first_failure_line(results),
+        )
+
+
+def write_submission_reports(report: GradeReport, directory: Path, build: dict[str, Any] | None) -> None:
+    from reports.html import write_html
+    from reports.json_report import write_json
+
+    write_json(report, directory / "report.json")
+    write_html(report, directory / "report.html")
+    if build is not None:
+        (directory / "build.log").write_text(build.get("log", ""), encoding="utf-8")
+
+
+def run_batch(folder: Path, options: BatchOptions, echo: Echo = print) -> BatchSummary:
+    """Grade every submission of `folder`; see the module docstring."""
+    if not folder.is_dir():
+        raise BatchError(f"submissions folder {folder} does not exist or is not a folder")
+    out = options.out
+    db_path = options.db or out / "results.sqlite"
+    out.mkdir(parents=True, exist_ok=True)
+    settings = options.settings
+    try:
+        cases = list(suite_cases(settings.suite, settings.seed))
+    except KeyError:
+        raise BatchError(f"unknown suite {settings.suite!r}") from None
+    digest = cases_digest(cases)
+    config = config_key(settings, cases)
+    submissions, ignored = discover(folder, exclude=[out, db_path])
+    summary = BatchSummary(submissions=len(submissions), ignored=ignored)
+    for line in ignored:
+        echo(f"ignored {line}")
+    store = Store(db_path)
+    try:
+        todo: list[GradeTask] = []
+        parent = _Parent(store, out, settings, cases, summary, echo, len(submissions))
+        for sub in submissions:
+            if store.is_current(sub.name, sub.submission_hash, config):
+                summary.skipped += 1
+                continue
+            done = store.begin(sub.name, sub.submission_hash, config, sub.kind, len(cases))
+            done &= parent.by_id.keys()
+            if done:
+                summary.resumed += 1
+            row = store.submission(sub.name)
+            needs_checks = sub.kind == REPOSITORY and settings.project_checks
+            if len(done) == len(cases) and (not needs_checks or row.checks is not None):
+                parent.handle(("finished", sub.name, sub.submission_hash, {"grading_s": 0.0}))
+                continue
+            todo.append(GradeTask(sub.name, sub.kind, str(sub.path.resolve()), sub.submission_hash, settings,
+                                  digest, frozenset(done)))
+        if summary.skipped:
+            echo(f"{summary.skipped} unchanged submissions already graded: skipped")
+        if todo:
+            if options.scheduler:
+                from harness.dask_backend import run_dask
+
+                run_dask(options.scheduler, todo, parent.handle, echo)
+            else:
+                _run_local(todo, options.jobs, parent)
+        from reports.cohort import cohort_rows, write_cohort
+
+        rows = cohort_rows([store.submission(s.name) for s in submissions], out)
+        summary.index, summary.csv = write_cohort(rows, out, title=f"{folder.name}: {settings.suite} suite")
+        summary.integrity = store.integrity_check()
+    finally:
+        store.close()
+    return summary
+
+
+def _run_local(tasks: Sequence[GradeTask], jobs: int, parent: _Parent, poll_s: float = 0.2) -> None:
+    """Grade `tasks` on `jobs` worker processes; results come back through one queue."""
+    context = multiprocessing.get_context("spawn")
+    messages = context.Queue()
+    open_names = {task.name for task in tasks}
+    pool = ProcessPoolExecutor(max_workers=max(1, min(jobs, len(tasks))), mp_context=context,
+                               initializer=_init_worker, initargs=(messages,))
+    try:
+        futures: dict[Future, GradeTask] = {pool.submit(_local_task, task): task for task in tasks}
+        broken_since: dict[str, float] = {}
+        while open_names:
+            try:
+                parent.handle(messages.get(timeout=poll_s))
+            except queue_module.Empty:
+                pass
+            open_names -= parent.closed
+            # A worker that died without a word (killed, out of memory): its task's
+            # future fails; give the queue a moment to deliver what it did send.
+            now = time.monotonic()
+            for future, task in futures.items():
+                if task.name in open_names and future.done() and future.exception() is not None:
+                    since = broken_since.setdefault(task.name, now)
+                    if now - since > 2.0:
+                        error = future.exception()
+                        parent.fail(task.name, task.submission_hash,
+                                    f"worker process died: {type(error).__name__}: {error}")
+                        open_names.discard(task.name)
+    except BaseException:
+        # Interrupted (Ctrl-C) or the store failed: stop the workers now; what is stored
+        # stays stored, and rerunning the command resumes.
+        workers = list((getattr(pool, "_processes", None) or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in workers:
+            process.terminate()
+        for process in workers:
+            process.join(timeout=5)
+        raise
+    else:
+        pool.shutdown(wait=True)
+    finally:
+        messages.close()

@@ -1,0 +1,47 @@
+"""Named suites of cases: which corpus, and how long each case may run."""
+from __future__ import annotations
+
+import fnmatch
+from collections.abc import Callable
+
+from generators.cases import Case
+from generators.corpus import full_corpus, quick_corpus, standard_corpus
+
+SUITES: dict[str, Callable[[int], list[Case]]] = {
+    "quick": quick_corpus,
+    "standard": standard_corpus,
+    "full": full_corpus,
+}
+DEFAULT_SUITE = "standard"
+
+# Wall-clock limit per case, by category, in seconds.  A correct plain
+# backtracking solver (the seed's algorithm in C) answers every standard case
+# in well under a second; the limits leave room for a slow machine and for
+# solvers that read the file byte by byte.  Hard cases get longer, since only
+# solvers with real pruning answer them at all.
+WALL_LIMITS_S: dict[str, float] = {"hard": 20.0}
+DEFAULT_WALL_S = 5.0
+
+
+def wall_limit(case: Case, override: float | None = None) -> float:
+    return override if override is not None else WALL_LIMITS_S.get(case.category, DEFAULT_WALL_S)
+
+
+def load_suite(name: str, seed: int | None = None, pattern: str | None = None) -> list[Case]:
+    """The cases of suite `name`; `seed` None means the suite's fixed seed.
+
+    `pattern` keeps cases whose id or category matches it, like pytest's -k on
+    a single word: a substring, or a shell glob when it holds * ? or [.
+    """
+    if name not in SUITES:
+        raise KeyError(name)
+    cases = SUITES[name](seed) if seed is not None else SUITES[name]()
+    if pattern:
+        cases = [case for case in cases if _matches(case, pattern)]
+    return cases
+
+
+def _matches(case: Case, pattern: str) -> bool:
+    if any(ch in pattern for ch in "*?["):
+        return fnmatch.fnmatch(case.id, pattern) or fnmatch.fnmatch(case.category, pattern)
+    return pattern in case.id or pattern == case.category

@@ -1,0 +1,650 @@
+/*
+ * reference._fastsolve -- the compiled core of the reference solver.
+ *
+ * The algorithm of reference/search.py (read that first: it is the plain-words
+ * version), plus, in the order-free search, dead cells filled at once and branching
+ * on the cell or shape type with the fewest fitting placements (smaller proofs of
+ * infeasibility).  One call solves one side:
+ *
+ *     solve_at_side(types, piece_types, side) -> ((row, col), ...) or None
+ *
+ * types:       sequence of shapes, each a sequence of 4 (row, col) cells whose
+ *              bounding box starts at (0, 0), sorted row-major;
+ * piece_types: the type index of each piece, in file order;
+ * returns      the top-left corner of each piece in the upper-left-first
+ *              placement, or None when the pieces do not fit in the square.
+ *
+ * Board: one uint32 per row, bit c = column c, so any side <= 32 works.
+ * Pruning is sound only (a cut branch holds no solution): the answer is the
+ * first solution of the plain seed backtracking.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_SIDE 32
+#define MAX_TYPES 24   /* 12 five-bit counts per key word, two words */
+#define MAX_PIECES 64
+#define MAX_COUNT 31   /* a count must fit in five bits */
+#define TAIL_WORDS 2
+#define OCCUPIED (1ull << 63)
+#define MEMO_MAX_BYTES ((size_t)256 << 20)
+#define COLOURINGS 3   /* checkerboard, column stripes, row stripes */
+
+typedef struct {
+    int height, width, first_col;  /* first_col: column of the shape's first cell, in its row 0 */
+    uint32_t rows[4];              /* bit c of rows[i] = cell (i, c) */
+    int cell_row[4], cell_col[4];
+    int vertical_bar, horizontal_bar;
+    /* |sum of the +-1 colours of its cells| under each colouring: 0, 2 or 4, the same
+     * wherever the piece lies (moving it by one cell flips every colour). */
+    int imbalance[COLOURINGS];
+} Type;
+
+/* A set of failed states: open addressing, linear probing, whole keys stored
+ * (a hash collision must never prune).  When it would outgrow MEMO_MAX_BYTES it
+ * is emptied, which is sound: forgetting a failure only costs time. */
+typedef struct {
+    uint64_t *slots;
+    size_t capacity, used;
+    int words;  /* per entry; the last word carries OCCUPIED */
+} Memo;
+
+typedef struct {
+    int side, cells;
+    uint32_t full_row;
+    int ntypes;
+    Type types[MAX_TYPES];
+    int counts[MAX_TYPES];
+    uint32_t board[MAX_SIDE + 4];  /* padded: a shape never reads past it */
+    uint32_t colour[COLOURINGS][MAX_SIDE];  /* the +1 cells of each colouring, by row */
+    int board_words;
+    Memo fill_failed, order_failed;
+    int npieces;
+    int piece_type[MAX_PIECES], previous_same[MAX_PIECES], anchor[MAX_PIECES];
+} Search;
+
+/* Work counters of the last solve_at_side call, for the benchmark (not thread-safe: statistics only). */
+static long long fill_nodes, order_nodes;
+
+static inline int popcount32(uint32_t x)
+{
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    return (int)((((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
+}
+
+/* ---- memo ---------------------------------------------------------------- */
+
+static uint64_t hash_key(const uint64_t *key, int words)
+{
+    uint64_t h = 0x243F6A8885A308D3ull;
+    for (int i = 0; i < words; i++) {
+        h = (h ^ key[i]) * 0x9E3779B97F4A7C15ull;
+        h ^= h >> 29;
+    }
+    return h;
+}
+
+static int memo_init(Memo *m, int words)
+{
+    m->words = words;
+    m->capacity = 1 << 12;
+    m->used = 0;
+    m->slots = calloc(m->capacity * words, sizeof(uint64_t));
+    return m->slots != NULL;
+}
+
+static uint64_t *memo_find(const Memo *m, const uint64_t *key)
+{
+    size_t mask = m->capacity - 1, i = hash_key(key, m->words) & mask;
+    for (;; i = (i + 1) & mask) {
+        uint64_t *slot = m->slots + i * m->words;
+        if (!(slot[m->words - 1] & OCCUPIED) || !memcmp(slot, key, m->words * sizeof(uint64_t)))
+            return slot;
+    }
+}
+
+static int memo_contains(const Memo *m, const uint64_t *key)
+{
+    return (memo_find(m, key)[m->words - 1] & OCCUPIED) != 0;
+}
+
+static void memo_insert(Memo *m, const uint64_t *key)
+{
+    if (2 * (m->used + 1) > m->capacity) {
+        size_t bigger = 2 * m->capacity;
+        uint64_t *slots = NULL;
+        if (bigger * m->words * sizeof(uint64_t) <= MEMO_MAX_BYTES)
+            slots = calloc(bigger * m->words, sizeof(uint64_t));
+        if (slots) {
+            Memo grown = {slots, bigger, m->used, m->words};
+            for (size_t i = 0; i < m->capacity; i++) {
+                uint64_t *old = m->slots + i * m->words;
+                if (old[m->words - 1] & OCCUPIED)
+                    memcpy(memo_find(&grown, old), old, m->words * sizeof(uint64_t));
+            }
+            free(m->slots);
+            *m = grown;
+        } else {
+            memset(m->slots, 0, m->capacity * m->words * sizeof(uint64_t));
+            m->used = 0;
+        }
+    }
+    uint64_t *slot = memo_find(m, key);
+    if (!(slot[m->words - 1] & OCCUPIED)) {
+        memcpy(slot, key, m->words * sizeof(uint64_t));
+        m->used++;
+    }
+}
+
+/* key = the board's side*side bits, then two tail words (OCCUPIED set in the last). */
+static void make_key(const Search *S, uint64_t tail0, uint64_t tail1, uint64_t *key)
+{
+    memset(key, 0, S->board_words * sizeof(uint64_t));
+    int bit = 0;
+    for (int r = 0; r < S->side; r++, bit += S->side) {
+        uint64_t row = S->board[r];
+        int word = bit >> 6, offset = bit & 63;
+        key[word] |= row << offset;
+        if (offset + S->side > 64)
+            key[word + 1] |= row >> (64 - offset);
+    }
+    key[S->board_words] = tail0;
+    key[S->board_words + 1] = tail1 | OCCUPIED;
+}
+
+static void counts_tail(const Search *S, uint64_t *tail0, uint64_t *tail1)
+{
+    uint64_t words[2] = {0, 0};
+    for (int t = 0; t < S->ntypes; t++)
+        words[t / 12] |= (uint64_t)S->counts[t] << (5 * (t % 12));
+    *tail0 = words[0];
+    *tail1 = words[1];
+}
+
+/* ---- dead space ---------------------------------------------------------- */
+
+/* How many disjoint straight bars of 4 fit in `free`, along columns or rows. */
+static int bar_capacity(const Search *S, const uint32_t *free_rows, int vertical)
+{
+    int total = 0, side = S->side;
+    if (!vertical) {
+        for (int r = 0; r < side; r++) {
+            uint32_t x = free_rows[r];
+            while (x) {
+                int start = __builtin_ctz(x);
+                uint32_t shifted = x >> start;
+                int run = (~shifted == 0) ? 32 : __builtin_ctz(~shifted);
+                total += run / 4;
+                x = (run + start >= 32) ? 0 : x & ~(((1u << run) - 1) << start);
+            }
+        }
+        return total;
+    }
+    for (int c = 0; c < side; c++) {
+        int run = 0;
+        for (int r = 0; r < side; r++) {
+            if (free_rows[r] >> c & 1) {
+                run++;
+            } else {
+                total += run / 4;
+                run = 0;
+            }
+        }
+        total += run / 4;
+    }
+    return total;
+}
+
+/* The 4-connected part of `allowed` containing `seed`, which lies in row first_row. */
+static void flood(const Search *S, const uint32_t *allowed, int first_row, uint32_t seed, uint32_t *region)
+{
+    int side = S->side, changed = 1;
+    memset(region, 0, sizeof(uint32_t) * side);
+    region[first_row] = seed;
+    while (changed) {
+        changed = 0;
+        for (int pass = 0; pass < 2; pass++) {
+            for (int i = 0; i < side - first_row; i++) {
+                int r = pass == 0 ? first_row + i : side - 1 - i;
+                uint32_t x = region[r];
+                if (r > first_row) x |= region[r - 1];
+                if (r + 1 < side) x |= region[r + 1];
+                x &= allowed[r];
+                for (uint32_t wider; (wider = (x | x << 1 | x >> 1) & allowed[r]) != x;)
+                    x = wider;
+                if (x != region[r]) {
+                    region[r] = x;
+                    changed = 1;
+                }
+            }
+        }
+    }
+}
+
+/* What the remaining pieces can still do on this board.
+ * dead:   free cells no remaining shape can cover: they stay empty in every completion;
+ * waste:  a lower bound on the cells that stay empty: the dead ones plus k mod 4 per
+ *         region of k coverable cells (a piece lies inside one region);
+ * branch: the fewest-ways choice (fewer branches = smaller proofs): either a cell
+ *         (each placement covering it, or empty) or a shape type (each of its placements:
+ *         some piece of that type goes somewhere). */
+typedef struct {
+    uint32_t dead[MAX_SIDE + 4];
+    int dead_count, waste, hopeless;  /* hopeless: a bar type ran out of straight room */
+    int branch_type;                  /* -1: branch on the cell below */
+    int branch_row, branch_col;
+} Analysis;
+
+#define COUNT_BITS 3  /* per-cell placement counters saturate at 2^3 */
+
+/* Fills A; stops early (A->waste > spare or hopeless) as soon as the node is lost. */
+static void analyse(const Search *S, int first_row, int spare, Analysis *A)
+{
+    int side = S->side, best_type = -1, best_type_ways = 1 << 30;
+    /* Bit-sliced per-cell count of fitting placements covering the cell: planes + saturation. */
+    uint32_t free_rows[MAX_SIDE + 4] = {0}, plane[COUNT_BITS][MAX_SIDE + 4], many[MAX_SIDE + 4] = {0};
+    memset(plane, 0, sizeof(plane));
+    A->hopeless = 0;
+    A->waste = A->dead_count = 0;
+    for (int r = first_row; r < side; r++)
+        free_rows[r] = ~S->board[r] & S->full_row;
+    for (int t = 0; t < S->ntypes; t++) {
+        const Type *T = &S->types[t];
+        if (!S->counts[t])
+            continue;
+        int ways = 0;
+        if (T->width <= side && T->height <= side) {
+            uint32_t corners = (uint32_t)((1ull << (side - T->width + 1)) - 1);
+            for (int r = first_row; r + T->height <= side; r++) {
+                uint32_t fits = corners;
+                for (int k = 0; k < 4; k++)
+                    fits &= free_rows[r + T->cell_row[k]] >> T->cell_col[k];
+                if (!fits)
+                    continue;
+                ways += popcount32(fits);
+                for (int k = 0; k < 4; k++) {
+                    int q = r + T->cell_row[k];
+                    uint32_t carry = fits << T->cell_col[k];
+                    for (int b = 0; b < COUNT_BITS; b++) {
+                        uint32_t sum = plane[b][q] ^ carry;
+                        carry &= plane[b][q];
+                        plane[b][q] = sum;
+                    }
+                    many[q] |= carry;
+                }
+            }
+        }
+        if (ways == 0 || ((T->vertical_bar || T->horizontal_bar)
+                          && S->counts[t] > bar_capacity(S, free_rows, T->vertical_bar))) {
+            A->hopeless = 1;
+            return;
+        }
+        if (ways < best_type_ways) {
+            best_type_ways = ways;
+            best_type = t;
+        }
+    }
+    uint32_t usable[MAX_SIDE + 4] = {0}, region[MAX_SIDE + 4];
+    memset(A->dead, 0, sizeof(A->dead));
+    for (int r = first_row; r < side; r++) {
+        uint32_t covered = many[r];
+        for (int b = 0; b < COUNT_BITS; b++)
+            covered |= plane[b][r];
+        A->dead[r] = free_rows[r] & ~covered;
+        A->dead_count += popcount32(A->dead[r]);
+        usable[r] = free_rows[r] & covered;
+    }
+    A->waste = A->dead_count;
+    if (A->waste > spare)
+        return;
+    /* The first cell with the fewest covering placements (1, 2, ... below saturation). */
+    int best_cell_ways = 1 << 30;
+    A->branch_row = -1;
+    for (int ways = 1; ways < (1 << COUNT_BITS) && A->branch_row < 0; ways++) {
+        for (int r = first_row; r < side; r++) {
+            uint32_t m = usable[r] & ~many[r];
+            for (int b = 0; b < COUNT_BITS; b++)
+                m &= (ways >> b & 1) ? plane[b][r] : ~plane[b][r];
+            if (m) {
+                A->branch_row = r;
+                A->branch_col = __builtin_ctz(m);
+                best_cell_ways = ways + (spare - A->dead_count > 0);
+                break;
+            }
+        }
+    }
+    for (int r = first_row; r < side && A->branch_row < 0; r++)
+        if (usable[r]) {
+            A->branch_row = r;
+            A->branch_col = __builtin_ctz(usable[r]);
+        }
+    A->branch_type = best_type_ways < best_cell_ways ? best_type : -1;
+    for (int r = first_row; r < side; r++) {
+        while (usable[r]) {
+            flood(S, usable, r, usable[r] & -usable[r], region);
+            int size = 0;
+            for (int q = r; q < side; q++) {
+                size += popcount32(region[q]);
+                usable[q] &= ~region[q];
+            }
+            A->waste += size % 4;
+            if (A->waste > spare)
+                return;
+        }
+    }
+}
+
+/* 1 when a 2-periodic colouring proves the pieces cannot fill the free cells.
+ * Colour cells +1/-1; a piece adds +-imbalance (its sign set by where it lies), each of
+ * the `spare` cells left empty adds +-1, and together they must make the free cells' sum d.
+ * Pieces of imbalance 2 and 4 reach every value in [-reach, reach] with step 4 (step 8
+ * when all are 4s); empty cells shift that by any x in [-spare, spare] of spare's parity. */
+static int colour_mismatch(const Search *S, int first_row, int spare)
+{
+    for (int k = 0; k < COLOURINGS; k++) {
+        int d = 0, twos = 0, fours = 0;
+        for (int r = first_row; r < S->side; r++) {
+            uint32_t free_cells = ~S->board[r] & S->full_row;
+            d += popcount32(free_cells & S->colour[k][r]) - popcount32(free_cells & ~S->colour[k][r]);
+        }
+        for (int t = 0; t < S->ntypes; t++) {
+            if (S->types[t].imbalance[k] == 2) twos += S->counts[t];
+            if (S->types[t].imbalance[k] == 4) fours += S->counts[t];
+        }
+        int reach = 2 * twos + 4 * fours, step = twos ? 4 : 8, balanced = 0;
+        int low = -spare, high = spare < d + reach + 8 ? spare : d + reach + 8;
+        if (low < d - reach - 8)
+            low += (d - reach - 8 - low) / 2 * 2;  /* keeps spare's parity */
+        for (int x = low; x <= high && !balanced; x += 2) {
+            int y = d - x;
+            balanced = reach == 0 ? y == 0 : (abs(y) <= reach && (y + reach) % step == 0);
+        }
+        if (!balanced)
+            return 1;
+    }
+    return 0;
+}
+
+/* ---- searches ------------------------------------------------------------ */
+
+static int fits_at(const Search *S, const Type *T, int row, int left)
+{
+    for (int i = 0; i < T->height; i++)
+        if (S->board[row + i] & (T->rows[i] << left))
+            return 0;
+    return 1;
+}
+
+static void toggle(Search *S, const Type *T, int row, int left)
+{
+    for (int i = 0; i < T->height; i++)
+        S->board[row + i] ^= T->rows[i] << left;
+}
+
+/* Order-free: can the multiset `counts` (`remaining` pieces) be placed on the board,
+ * `free_cells` cells being empty?  Dead cells are filled at once (they stay empty in
+ * every completion); then branch on one cell: each fitting placement covering it, or
+ * the cell stays empty when the spare budget allows.  Failures are memoised. */
+static int fillable(Search *S, int remaining, int free_cells)
+{
+    if (remaining == 0)
+        return 1;
+    if (free_cells < 4 * remaining)
+        return 0;
+    int first_row = 0, spare = free_cells - 4 * remaining, done = 0;
+    while (S->board[first_row] == S->full_row)
+        first_row++;
+    fill_nodes++;
+    uint64_t key[MAX_SIDE * MAX_SIDE / 64 + TAIL_WORDS], tail0, tail1;
+    counts_tail(S, &tail0, &tail1);
+    make_key(S, tail0, tail1, key);
+    if (memo_contains(&S->fill_failed, key))
+        return 0;
+    if (colour_mismatch(S, first_row, spare))
+        return 0;
+    Analysis A;
+    analyse(S, first_row, spare, &A);
+    if (A.hopeless || A.waste > spare)
+        return 0;  /* cheap to see again: not worth a memo slot */
+    {
+        for (int r = first_row; r < S->side; r++)
+            S->board[r] |= A.dead[r];
+        free_cells -= A.dead_count;
+        spare -= A.dead_count;
+        int row = A.branch_row, col = A.branch_col;
+        if (A.branch_type >= 0) {
+            /* Some piece of this type lies somewhere: try each fitting placement. */
+            int t = A.branch_type;
+            const Type *T = &S->types[t];
+            for (int top = first_row; top + T->height <= S->side && !done; top++)
+                for (int left = 0; left + T->width <= S->side && !done; left++) {
+                    if (!fits_at(S, T, top, left))
+                        continue;
+                    toggle(S, T, top, left);
+                    S->counts[t]--;
+                    done = fillable(S, remaining - 1, free_cells - 4);
+                    S->counts[t]++;
+                    toggle(S, T, top, left);
+                }
+        }
+        for (int t = 0; t < S->ntypes && !done && A.branch_type < 0; t++) {
+            const Type *T = &S->types[t];
+            if (!S->counts[t])
+                continue;
+            for (int k = 0; k < 4 && !done; k++) {
+                int top = row - T->cell_row[k], left = col - T->cell_col[k];
+                if (top < 0 || left < 0 || top + T->height > S->side || left + T->width > S->side
+                    || !fits_at(S, T, top, left))
+                    continue;
+                toggle(S, T, top, left);
+                S->counts[t]--;
+                done = fillable(S, remaining - 1, free_cells - 4);
+                S->counts[t]++;
+                toggle(S, T, top, left);
+            }
+        }
+        if (!done && A.branch_type < 0 && spare > 0) {
+            S->board[row] |= 1u << col;
+            done = fillable(S, remaining, free_cells - 1);
+            S->board[row] &= ~(1u << col);
+        }
+        for (int r = first_row; r < S->side; r++)
+            S->board[r] &= ~A.dead[r];
+        if (done)
+            return 1;
+    }
+    memo_insert(&S->fill_failed, key);
+    return 0;
+}
+
+
+/* The seed's order: piece `index` at its first row-major corner from which the
+ * rest can still be packed (order-free check), then the next piece.  A piece
+ * identical to an earlier one goes strictly after it (swapping identical pieces
+ * maps solutions to solutions; the first one has them in increasing order). */
+static int ordered(Search *S, int index, int free_cells)
+{
+    if (index == S->npieces)
+        return 1;
+    int t = S->piece_type[index], side = S->side;
+    const Type *T = &S->types[t];
+    order_nodes++;
+    int start = S->previous_same[index] >= 0 ? S->anchor[S->previous_same[index]] + 1 : 0;
+    uint64_t key[MAX_SIDE * MAX_SIDE / 64 + TAIL_WORDS];
+    make_key(S, (uint64_t)index | (uint64_t)start << 8, 0, key);
+    if (memo_contains(&S->order_failed, key))
+        return 0;
+    for (int corner = start; corner < S->cells; corner++) {
+        int row = corner / side, left = corner % side;
+        if (row + T->height > side)
+            break;
+        if (left + T->width > side || !fits_at(S, T, row, left))
+            continue;
+        toggle(S, T, row, left);
+        S->counts[t]--;
+        S->anchor[index] = corner;
+        int done = fillable(S, S->npieces - index - 1, free_cells - 4) && ordered(S, index + 1, free_cells - 4);
+        S->counts[t]++;
+        toggle(S, T, row, left);
+        if (done)
+            return 1;
+    }
+    memo_insert(&S->order_failed, key);
+    return 0;
+}
+
+/* ---- Python glue --------------------------------------------------------- */
+
+static int read_type(PyObject *cells, Type *T)
+{
+    PyObject *seq = PySequence_Fast(cells, "a type is a sequence of (row, col) cells");
+    if (!seq)
+        return 0;
+    memset(T, 0, sizeof(*T));
+    int ok = PySequence_Fast_GET_SIZE(seq) == 4;
+    for (int k = 0; ok && k < 4; k++) {
+        int r, c;
+        ok = PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, k), "ii", &r, &c) && r >= 0 && r < 4 && c >= 0 && c < 4;
+        if (ok) {
+            T->cell_row[k] = r;
+            T->cell_col[k] = c;
+            T->rows[r] |= 1u << c;
+            if (r + 1 > T->height) T->height = r + 1;
+            if (c + 1 > T->width) T->width = c + 1;
+        }
+    }
+    Py_DECREF(seq);
+    if (!ok) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_ValueError, "a type is 4 distinct cells inside a 4x4 box");
+        return 0;
+    }
+    /* Cells sorted row-major and the box at (0, 0): the first cell is in row 0. */
+    T->first_col = T->cell_col[0];
+    T->vertical_bar = T->width == 1;
+    T->horizontal_bar = T->height == 1;
+    for (int k = 0; k < 4; k++) {
+        int r = T->cell_row[k], c = T->cell_col[k];
+        T->imbalance[0] += (r + c) % 2 ? -1 : 1;
+        T->imbalance[1] += c % 2 ? -1 : 1;
+        T->imbalance[2] += r % 2 ? -1 : 1;
+    }
+    for (int i = 0; i < COLOURINGS; i++)
+        T->imbalance[i] = abs(T->imbalance[i]);
+    return 1;
+}
+
+static PyObject *solve_at_side(PyObject *self, PyObject *args)
+{
+    PyObject *types, *piece_types;
+    int side;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOi", &types, &piece_types, &side))
+        return NULL;
+    if (side < 1 || side > MAX_SIDE)
+        return PyErr_Format(PyExc_ValueError, "side must be 1..%d", MAX_SIDE);
+    Search *S = calloc(1, sizeof(Search));
+    if (!S)
+        return PyErr_NoMemory();
+    PyObject *result = NULL;
+    PyObject *type_seq = PySequence_Fast(types, "types must be a sequence");
+    PyObject *piece_seq = type_seq ? PySequence_Fast(piece_types, "piece_types must be a sequence") : NULL;
+    if (!piece_seq)
+        goto done;
+    S->side = side;
+    S->cells = side * side;
+    S->full_row = (uint32_t)((1ull << side) - 1);
+    S->board_words = (S->cells + 63) / 64;
+    for (int r = 0; r < side; r++) {
+        S->colour[0][r] = (r % 2 ? 0xAAAAAAAAu : 0x55555555u) & S->full_row;
+        S->colour[1][r] = 0x55555555u & S->full_row;
+        S->colour[2][r] = r % 2 ? 0 : S->full_row;
+    }
+    S->ntypes = (int)PySequence_Fast_GET_SIZE(type_seq);
+    S->npieces = (int)PySequence_Fast_GET_SIZE(piece_seq);
+    if (S->ntypes > MAX_TYPES || S->npieces > MAX_PIECES) {
+        PyErr_SetString(PyExc_ValueError, "too many types or pieces");
+        goto done;
+    }
+    for (int t = 0; t < S->ntypes; t++)
+        if (!read_type(PySequence_Fast_GET_ITEM(type_seq, t), &S->types[t]))
+            goto done;
+    for (int i = 0; i < S->npieces; i++) {
+        long t = PyLong_AsLong(PySequence_Fast_GET_ITEM(piece_seq, i));
+        if (t < 0 || t >= S->ntypes) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "piece type out of range");
+            goto done;
+        }
+        S->piece_type[i] = (int)t;
+        S->previous_same[i] = -1;
+        for (int j = i - 1; j >= 0 && S->previous_same[i] < 0; j--)
+            if (S->piece_type[j] == t)
+                S->previous_same[i] = j;
+        if (++S->counts[t] > MAX_COUNT) {
+            PyErr_SetString(PyExc_ValueError, "too many pieces of one type");
+            goto done;
+        }
+    }
+    if (!memo_init(&S->fill_failed, S->board_words + TAIL_WORDS)
+        || !memo_init(&S->order_failed, S->board_words + TAIL_WORDS)) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    int found;
+    fill_nodes = order_nodes = 0;
+    Py_BEGIN_ALLOW_THREADS
+    found = S->npieces == 0 || (fillable(S, S->npieces, S->cells) && ordered(S, 0, S->cells));
+    Py_END_ALLOW_THREADS
+    if (!found) {
+        result = Py_NewRef(Py_None);
+        goto done;
+    }
+    result = PyTuple_New(S->npieces);
+    for (int i = 0; result && i < S->npieces; i++) {
+        PyObject *corner = Py_BuildValue("(ii)", S->anchor[i] / side, S->anchor[i] % side);
+        if (!corner) {
+            Py_CLEAR(result);
+            break;
+        }
+        PyTuple_SET_ITEM(result, i, corner);
+    }
+done:
+    Py_XDECREF(type_seq);
+    Py_XDECREF(piece_seq);
+    free(S->fill_failed.slots);
+    free(S->order_failed.slots);
+    free(S);
+    return result;
+}
+
+static PyObject *last_stats(PyObject *self, PyObject *unused)
+{
+    (void)self;
+    (void)unused;
+    return Py_BuildValue("{sLsL}", "fill_nodes", fill_nodes, "order_nodes", order_nodes);
+}
+
+static PyMethodDef methods[] = {
+    {"last_stats", last_stats, METH_NOARGS,
+     "last_stats() -> {'fill_nodes': ..., 'order_nodes': ...} of the last solve_at_side call."},
+    {"solve_at_side", solve_at_side, METH_VARARGS,
+     "solve_at_side(types, piece_types, side) -> ((row, col), ...) or None\n\n"
+     "The upper-left-first placement of the pieces in a side x side square."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "reference._fastsolve",
+    "Compiled core of the reference solver (see reference/search.py).", -1, methods,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__fastsolve(void)
+{
+    return PyModule_Create(&module);
+}

@@ -1,0 +1,122 @@
+"""The JSON report (SPEC.md "Command-line and report contract"; docs/json-report.md;
+reports/report.schema.json)."""
+from __future__ import annotations
+
+import base64
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+from harness.model import CaseResult, GradeReport
+from reports.common import cap, counts, decode_input, first_failure_line
+
+SCHEMA_VERSION = 1
+# Longest text kept for `input`, `actual` and `stderr` (characters); longer ones are cut
+# and flagged with `<field>_truncated`.
+TEXT_LIMIT = 64 * 1024
+
+
+def _clean(value: Any) -> Any:
+    """JSON-safe: non-finite floats become null, tuples lists, unknown objects their str()."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, dict):
+        return {str(k): _clean(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return [_clean(v) for v in value]
+    if isinstance(value, bytes):
+        return decode_input(value)[0]
+    return str(value)
+
+
+def _input_fields(data: bytes | None) -> dict[str, Any]:
+    if data is None:
+        return {"input": None, "input_base64": None, "input_bytes": None, "input_truncated": False}
+    text, exact = decode_input(data)
+    text, cut = cap(text, TEXT_LIMIT)
+    return {
+        "input": text,
+        # The exact bytes, only when they are not UTF-8 (then `input` shows them as \xNN escapes).
+        "input_base64": None if exact else base64.b64encode(data).decode("ascii"),
+        "input_bytes": len(data),
+        "input_truncated": cut,
+    }
+
+
+def case_dict(result: CaseResult) -> dict[str, Any]:
+    case, verdict = result.case, result.verdict
+    actual, actual_cut = cap(result.actual, TEXT_LIMIT)
+    stderr, stderr_cut = cap(result.stderr, TEXT_LIMIT)
+    return {
+        "id": case.id,
+        "category": case.category,
+        "description": case.description,
+        "invocation": case.invocation,
+        **_input_fields(case.input),
+        "expected": case.expected,
+        "accepted": list(case.accepted),
+        "rule": case.rule,
+        "disputed": case.disputed,
+        "runs": case.runs,
+        "verdict": verdict.verdict,
+        "diagnosis": verdict.diagnosis,
+        "passed": result.passed,
+        "message": verdict.message,
+        "details": _clean(verdict.details),
+        "actual": actual,
+        "actual_truncated": actual_cut,
+        "stderr": stderr,
+        "stderr_truncated": stderr_cut,
+        "time_s": _clean(float(result.time_s)),
+        "cpu_s": _clean(float(result.cpu_s)),
+        "max_rss_kb": result.max_rss_kb,
+        "exit_code": result.exit_code,
+        "signal": result.signal,
+        "isolation": result.isolation,
+        "time_limit_s": _clean(float(result.time_limit_s)),
+    }
+
+
+def to_dict(report: GradeReport) -> dict[str, Any]:
+    first = report.first_failure
+    return {
+        "schema_version": SCHEMA_VERSION,
+        "target": report.target,
+        "suite": report.suite,
+        "seed": report.seed,
+        "profile": report.profile,
+        "isolation": report.isolation,
+        "limits": _clean(report.limits.describe()),
+        "started_at": report.started_at,
+        "duration_s": _clean(float(report.duration_s)),
+        "score": _clean(float(report.score)),
+        "total": len(report.results),
+        "passed": report.passed,
+        "failed": report.failed,
+        "counts": counts(report),
+        "first_failure": None if first is None else {
+            "id": first.case.id,
+            "category": first.case.category,
+            "verdict": first.verdict.verdict,
+            "diagnosis": first.verdict.diagnosis,
+            "message": first.verdict.message,
+            "line": first_failure_line(report),
+        },
+        "checks": [{"name": c.name, "status": c.status, "message": c.message} for c in report.checks],
+        "build": _clean(report.build),
+        "cases": [case_dict(r) for r in report.results],
+    }
+
+
+def dumps(report: GradeReport) -> str:
+    return json.dumps(to_dict(report), indent=2, ensure_ascii=True, allow_nan=False) + "\n"
+
+
+def write_json(report: GradeReport, path: Path) -> None:
+    """Write the report; an unwritable path raises OSError."""
+    text = dumps(report)
+    with open(path, "w", encoding="utf-8") as out:
+        out.write(text)

@@ -1,0 +1,3 @@
+/* abort(): SIGABRT. */
+#include <stdlib.h>
+int main(void) { abort(); }

@@ -1,0 +1,224 @@
+"""The pytest plugin (`pytest --fillit=./fillit`, harness/pytest_plugin.py) and the CI
+commands of docs/ci.md, run for real in a scratch folder without any test file."""
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from harness.suites import load_suite
+from reference.parser import parse
+from reference.shapes import SHAPE_BY_NAME
+
+HERE = Path(__file__).parent
+ROOT = HERE.parent
+SOLVER = HERE / "fuzz_targets" / "solver.c"
+CI_DOC = ROOT / "docs" / "ci.md"
+S_SHAPES = {SHAPE_BY_NAME["S_horizontal"], SHAPE_BY_NAME["S_vertical"]}
+QUICK = load_suite("quick")
+
+
+@pytest.fixture(scope="module")
+def correct(build_c) -> Path:
+    return build_c(SOLVER, flags=("-O2", "-Wall", "-Wextra", "-Werror"), name="plugin_ok")
+
+
+@pytest.fixture(scope="module")
+def s_bug(build_c) -> Path:
+    return build_c(SOLVER, flags=("-O2", "-Wall", "-Wextra", "-Werror", "-DBUG_S_PIECE"), name="plugin_s_bug")
+
+
+def s_bug_failures(cases) -> list[str]:
+    """Ids of the cases the S-piece mutant gets wrong: valid, >= 3 pieces, one an S."""
+    wrong = []
+    for case in cases:
+        if case.invocation != "file" or case.input is None:
+            continue
+        parsed = parse(case.input)
+        if parsed.valid and len(parsed.pieces) >= 3 and S_SHAPES & set(parsed.pieces):
+            wrong.append(case.id)
+    return wrong
+
+
+def workdir(tmp_path: Path, binary: Path) -> Path:
+    """A folder like a solver repository after `make`: ./fillit and no Python test at all."""
+    shutil.copy(binary, tmp_path / "fillit")
+    (tmp_path / "Makefile").write_text("all:\n\t@true\n")
+    return tmp_path
+
+
+def pytest_run(cwd: Path, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", *args],
+                          cwd=cwd, capture_output=True, text=True, timeout=600)
+
+
+def summary_counts(output: str) -> dict[str, int]:
+    last = output.strip().splitlines()[-1]
+    return {word: int(n) for n, word in re.findall(r"(\d+) (passed|failed|deselected|error)", last)}
+
+
+def failed_ids(output: str) -> list[str]:
+    return re.findall(r"^FAILED fillit::(\S+)", output, re.MULTILINE)
+
+
+def test_correct_solver_passes_every_quick_case(correct, tmp_path):
+    proc = pytest_run(workdir(tmp_path, correct), "--fillit=./fillit", "--fillit-suite", "quick", "-q")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert summary_counts(proc.stdout) == {"passed": len(QUICK)}
+
+
+def test_mutant_fails_exactly_its_cases_with_a_readable_report(s_bug, tmp_path):
+    expected = s_bug_failures(QUICK)
+    assert expected, "the quick suite should hold a valid file with >= 3 pieces and an S"
+    proc = pytest_run(workdir(tmp_path, s_bug), "--fillit=./fillit", "--fillit-suite", "quick", "-q")
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert sorted(failed_ids(proc.stdout)) == sorted(expected)
+    assert summary_counts(proc.stdout) == {"failed": len(expected), "passed": len(QUICK) - len(expected)}
+    # The report of a failure: diagnosis, then both squares side by side.
+    assert "diagnosis: WRONG bad_pieces" in proc.stdout
+    assert re.search(r"^\s+expected\s+actual$", proc.stdout, re.MULTILINE)
+    assert re.search(r"^! [A-Z.]+\$ +\| [A-Za-z.]+\$$", proc.stdout, re.MULTILINE)
+
+
+def test_x_stops_at_the_first_failure(s_bug, tmp_path):
+    proc = pytest_run(workdir(tmp_path, s_bug), "--fillit=./fillit", "-x", "-q")
+    assert proc.returncode == 1
+    assert summary_counts(proc.stdout)["failed"] == 1
+    assert failed_ids(proc.stdout) == s_bug_failures(QUICK)[:1]
+
+
+def test_k_selects_cases_by_id(correct, tmp_path):
+    wanted = [case.id for case in QUICK if "bad_char" in case.id]
+    assert wanted
+    proc = pytest_run(workdir(tmp_path, correct), "--fillit=./fillit", "-k", "bad_char", "-v")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    ran = re.findall(r"^fillit::(\S+) PASSED", proc.stdout, re.MULTILINE)
+    assert ran == wanted
+    assert summary_counts(proc.stdout) == {"passed": len(wanted), "deselected": len(QUICK) - len(wanted)}
+
+
+def test_junitxml_names_testcases_by_case_id(s_bug, tmp_path):
+    cwd = workdir(tmp_path, s_bug)
+    proc = pytest_run(cwd, "--fillit=./fillit", "--junitxml=out.xml", "-q")
+    assert proc.returncode == 1
+    cases = ET.parse(cwd / "out.xml").getroot().iter("testcase")
+    seen = {(case.get("classname"), case.get("name")): case.find("failure") is not None for case in cases}
+    assert sorted(name for _, name in seen) == sorted(case.id for case in QUICK)
+    assert {classname for classname, _ in seen} == {"fillit"}
+    assert sorted(name for (_, name), failed in seen.items() if failed) == sorted(s_bug_failures(QUICK))
+
+
+def test_xdist_workers_collect_the_same_cases(s_bug, tmp_path):
+    proc = pytest_run(workdir(tmp_path, s_bug), "--fillit=./fillit", "-n", "2", "-q")
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert sorted(failed_ids(proc.stdout)) == sorted(s_bug_failures(QUICK))
+    assert sum(summary_counts(proc.stdout).values()) == len(QUICK)
+
+
+def test_binary_is_resolved_from_the_invocation_folder(correct, tmp_path):
+    (tmp_path / "solver" / "bin").mkdir(parents=True)
+    shutil.copy(correct, tmp_path / "solver" / "bin" / "fillit")
+    (tmp_path / "elsewhere").mkdir()
+    proc = pytest_run(tmp_path / "solver", "--fillit=bin/fillit", "--rootdir", str(tmp_path / "elsewhere"),
+                      "-k", "usage", "-q")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert summary_counts(proc.stdout)["passed"] == sum("usage" in case.id for case in QUICK)
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--fillit=./nope"], "--fillit: ./nope does not exist"),
+    (["--fillit=."], "is a folder"),
+    (["--fillit=./fillit", "--fillit-suite", "huge"], "unknown suite 'huge'"),
+])
+def test_bad_options_are_usage_errors(correct, tmp_path, args, message):
+    proc = pytest_run(workdir(tmp_path, correct), *args)
+    assert proc.returncode == 4  # pytest's "usage error"
+    assert message in proc.stderr
+
+
+def test_without_fillit_the_plugin_does_nothing(tmp_path):
+    (tmp_path / "test_plain.py").write_text("def test_one():\n    assert 1 + 1 == 2\n")
+    proc = pytest_run(tmp_path, "-q")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert summary_counts(proc.stdout) == {"passed": 1}
+    listed = pytest_run(tmp_path, "--collect-only", "-q")
+    assert "fillit::" not in listed.stdout
+    assert "--fillit=PATH" in pytest_run(tmp_path, "--help").stdout
+
+
+# --------------------------------------------------------------------------- docs/ci.md
+
+def ci_blocks() -> list[str]:
+    return re.findall(r"```yaml\n(.*?)```", CI_DOC.read_text(), re.DOTALL)
+
+
+def harness_commands(block: str) -> list[str]:
+    """The `grade` and `pytest` command lines of a CI file, in order."""
+    lines = [re.sub(r"^\s*(- )?(run: )?", "", line) for line in block.splitlines()]
+    return [line.strip() for line in lines if re.match(r"(grade|pytest) ", line.strip())]
+
+
+def test_ci_doc_github_and_gitlab_run_the_same_commands():
+    blocks = ci_blocks()
+    assert len(blocks) == 2
+    github, gitlab = (harness_commands(block) for block in blocks)
+    assert github == gitlab
+    assert [command.split()[0] for command in github] == ["grade", "pytest"]
+    for block in blocks:
+        assert 'pip install "$MOULINETTE"' in block
+        assert re.search(r"^\s*(- )?(run: )?make$", block, re.MULTILINE)
+        assert "report.xml" in block and "pytest-report.xml" in block
+
+
+def solver_repository(folder: Path, kind: str) -> Path:
+    """A solver repository with a Makefile building ./fillit: the example solver
+    (examples/fillit, when it is there) or tests/fuzz_targets/solver.c, correct or with
+    the S-piece bug."""
+    example = ROOT / "examples" / "fillit"
+    if kind == "correct" and (example / "Makefile").is_file():
+        shutil.copytree(example, folder, ignore=shutil.ignore_patterns("*.o", "fillit"))
+        return folder
+    folder.mkdir()
+    shutil.copy(SOLVER, folder / "solver.c")
+    flags = "-Wall -Wextra -Werror" + (" -DBUG_S_PIECE" if kind == "s_bug" else "")
+    (folder / "Makefile").write_text(f"all: fillit\nfillit: solver.c\n\tgcc {flags} -o fillit solver.c\n")
+    return folder
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind, passes", [("correct", True), ("s_bug", False)])
+def test_ci_doc_commands_grade_a_solver(tmp_path, kind, passes):
+    """The doc's own command lines, run as written in a solver repository: make, grade, pytest."""
+    if shutil.which("gcc") is None or shutil.which("make") is None:
+        pytest.skip("gcc and make are needed")
+    cwd = solver_repository(tmp_path / "repo", kind)
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
+    build = subprocess.run(["make"], cwd=cwd, capture_output=True, text=True, timeout=300)
+    assert build.returncode == 0, build.stdout + build.stderr
+    for command in harness_commands(ci_blocks()[0]):
+        argv = shlex.split(command)
+        if argv[0] == "pytest":
+            argv = [sys.executable, "-m", "pytest", *argv[1:]]
+        proc = subprocess.run(argv, cwd=cwd, env=env, capture_output=True, text=True, timeout=900)
+        assert proc.returncode in (0, 1), f"{command}\n{proc.stdout[-3000:]}\n{proc.stderr[-2000:]}"
+        assert (proc.returncode == 0) == passes, f"{command}\n{proc.stdout[-3000:]}\n{proc.stderr[-2000:]}"
+    junit = ET.parse(cwd / "report.xml").getroot()
+    pytest_junit = ET.parse(cwd / "pytest-report.xml").getroot()
+    failures = lambda root: {c.get("name") for c in root.iter("testcase") if c.find("failure") is not None}
+    assert (cwd / "report.html").stat().st_size > 0
+    standard = load_suite("standard")
+    assert len(list(pytest_junit.iter("testcase"))) == len(standard)
+    if passes:
+        assert failures(pytest_junit) == set()
+    else:
+        assert failures(pytest_junit) == set(s_bug_failures(standard))
+        # grade's JUnit names the same failing cases (its testcase names hold the case ids).
+        grade_failures = failures(junit)
+        assert grade_failures and all(any(i in name for i in s_bug_failures(standard)) for name in grade_failures)

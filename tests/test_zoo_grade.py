@@ -1,0 +1,71 @@
+"""The proof of the grader: every mutant gets its expected verdict and diagnosis,
+every correct variant scores 100 (problemtools-style expectations in tests/zoo/mutants.toml).
+"""
+from __future__ import annotations
+
+import os
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from harness.grading import grade_binary
+from harness.model import GradeReport
+from harness.suites import load_suite
+from zoo.build import base_entry, build, load_manifest
+
+MUTANTS, CORRECTS = load_manifest()
+JOBS = max(2, os.cpu_count() or 2)
+# Mutants are graded with a short wall limit: the slow ones are the ones that loop or sleep.
+MUTANT_TIMEOUT_S = 2.0
+
+
+@pytest.fixture(scope="module")
+def binaries(tmp_path_factory) -> dict[str, Path]:
+    out = tmp_path_factory.mktemp("zoo")
+    entries = [base_entry(), *MUTANTS, *CORRECTS]
+    with ThreadPoolExecutor(JOBS) as pool:
+        paths = list(pool.map(lambda entry: build(entry, out), entries))
+    for path in paths:  # the sandboxed program runs as an unprivileged user
+        path.chmod(0o755)
+    out.chmod(0o755)
+    return {entry.name: path for entry, path in zip(entries, paths)}
+
+
+@pytest.fixture(scope="module")
+def suites() -> dict[str, list]:
+    return {name: load_suite(name) for name in ("quick", "standard")}
+
+
+def matches(report: GradeReport, expect) -> list[str]:
+    wanted = {(e.verdict, e.diagnosis) for e in expect}
+    return [r.case.id for r in report.results if (r.verdict.verdict, r.verdict.diagnosis) in wanted]
+
+
+@pytest.mark.parametrize("mutant", MUTANTS, ids=[m.name for m in MUTANTS])
+def test_mutant_gets_its_expected_verdict(mutant, binaries, suites):
+    # The quick suite first; the standard suite when quick has no case that shows the bug.
+    for suite in ("quick", "standard"):
+        report = grade_binary(binaries[mutant.name], suites[suite], jobs=JOBS, timeout=MUTANT_TIMEOUT_S, suite=suite)
+        hits = matches(report, mutant.expect)
+        if hits:
+            break
+    expected = ", ".join(f"{e.verdict} {e.diagnosis}" for e in mutant.expect)
+    seen = sorted({(r.verdict.verdict, r.verdict.diagnosis) for r in report.results if not r.passed})
+    assert hits, f"{mutant.name}: expected {expected} on some case; saw {seen}"
+    assert report.score < 100
+
+
+@pytest.mark.parametrize("variant", [base_entry(), *CORRECTS], ids=["base", *[c.name for c in CORRECTS]])
+def test_correct_variant_scores_100(variant, binaries, suites):
+    report = grade_binary(binaries[variant.name], suites["standard"], jobs=JOBS, suite="standard")
+    assert report.failed == 0, report.first_failure_line
+    assert report.score == 100
+
+
+def test_strict_profile_fails_the_seed_side_of_disputed_cases(binaries, suites):
+    seed_side = next(c for c in CORRECTS if c.accept_disputed)
+    disputed = [case for case in suites["standard"] if case.disputed]
+    report = grade_binary(binaries[seed_side.name], disputed, jobs=JOBS, strict=True)
+    assert disputed and report.failed == len(disputed)
+    assert {r.verdict.diagnosis for r in report.results} == {"missed_error"}
