@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from test_batch_helpers import small_cohort, zoo_cohort  # noqa: E402
+from test_batch_helpers import zoo_cohort  # noqa: E402
 
 GRADE = [sys.executable, "-c", "import sys; from harness.cli import main; sys.exit(main())"]
 
@@ -32,8 +32,6 @@ GRADE = [sys.executable, "-c", "import sys; from harness.cli import main; sys.ex
 def make_cohort(folder: Path, scratch: Path, size: int) -> tuple[list[str], str]:
     names = zoo_cohort(folder, scratch)
     source = "mutant zoo"
-    if not names:
-        names, source = small_cohort(folder, scratch), "small cohort (zoo not available)"
     base = list(names)
     copy = 1
     while len(names) < size:

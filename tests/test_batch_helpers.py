@@ -1,13 +1,12 @@
 """Helpers shared by the batch tests (no tests here): cohorts of C submissions.
 
 A cohort is a folder whose entries are fillit executables (and, where a test asks,
-repository folders).  The mutant zoo (tests/zoo/build.py) supplies them when it is
-there; otherwise a handful of programs are compiled here: the zoo's correct base
-solver, a few text mutants of it, and crashing programs from tests/hostile.
+repository folders): the mutant zoo (tests/zoo/build.py), or a small fixed cohort
+compiled here: the zoo's correct base solver, two text mutants of it, and crashing
+programs from tests/hostile.
 """
 from __future__ import annotations
 
-import importlib.util
 import os
 import shutil
 import sqlite3
@@ -16,6 +15,8 @@ import sys
 from pathlib import Path
 
 import pytest
+
+from zoo.build import base_entry, build, load_manifest
 
 ROOT = Path(__file__).resolve().parent.parent
 TESTS = ROOT / "tests"
@@ -55,53 +56,22 @@ def compile_mutant(name: str, old: str, new: str, binary: Path, scratch: Path) -
     return compile_c(source, binary)
 
 
-def _zoo_module():
-    path = TESTS / "zoo" / "build.py"
-    if not path.is_file():
-        return None
-    spec = importlib.util.spec_from_file_location("zoo_build_for_batch", path)
-    module = importlib.util.module_from_spec(spec)
-    try:
-        spec.loader.exec_module(module)
-    except Exception:  # the zoo is being written: fall back to the programs below
-        return None
-    if not hasattr(module, "load_manifest") or not hasattr(module, "build"):
-        return None
-    return module
+def zoo_cohort(folder: Path, scratch: Path, limit: int | None = None) -> list[str]:
+    """Executables of the mutant zoo (base, correct variants, mutants) copied into `folder`.
 
-
-def _entry_name(entry) -> str:
-    name = getattr(entry, "name", None)
-    if name is None and isinstance(entry, dict):
-        name = entry.get("name")
-    return str(name)
-
-
-def zoo_cohort(folder: Path, scratch: Path, limit: int | None = None) -> list[str] | None:
-    """Executables of the mutant zoo copied into `folder` (None when the zoo is not usable)."""
-    zoo = _zoo_module()
-    if zoo is None:
-        return None
-    try:
-        entries = list(zoo.load_manifest())
-    except Exception:
-        return None
+    With `limit`, a subset spread over the whole zoo, so it mixes correct and wrong solvers.
+    """
+    mutants, corrects = load_manifest()
+    entries = [base_entry(), *corrects, *mutants]
     if limit is not None:
-        # Spread the subset over the manifest (correct solvers and mutants alike).
         step = max(1, len(entries) // limit)
         entries = entries[::step][:limit]
-    names = []
     folder.mkdir(parents=True, exist_ok=True)
     for entry in entries:
-        name = _entry_name(entry)
-        try:
-            binary = Path(zoo.build(entry, scratch / "zoo" / name))
-        except Exception:  # the zoo's own tests report a broken entry; these tests are about batch
-            continue
-        shutil.copy2(binary, folder / name)
-        os.chmod(folder / name, 0o755)
-        names.append(name)
-    return names
+        binary = build(entry, scratch / "zoo")
+        shutil.copy2(binary, folder / entry.name)
+        os.chmod(folder / entry.name, 0o755)
+    return [entry.name for entry in entries]
 
 
 def small_cohort(folder: Path, scratch: Path) -> list[str]:
@@ -117,9 +87,8 @@ def small_cohort(folder: Path, scratch: Path) -> list[str]:
 
 
 def cohort(folder: Path, scratch: Path, limit: int = 6) -> list[str]:
-    """The zoo (a spread subset of `limit`) when available, else `small_cohort`."""
-    names = zoo_cohort(folder, scratch, limit)
-    return names if names else small_cohort(folder, scratch)
+    """A spread subset of `limit` entries of the zoo."""
+    return zoo_cohort(folder, scratch, limit)
 
 
 def repository(folder: Path, source: Path, *, broken: bool = False) -> Path:

@@ -10,12 +10,10 @@ limit on its stdout (a file), so floods and memory hogs stay harmless.
 """
 from __future__ import annotations
 
-import importlib.util
 import os
 import resource
 import signal
 import subprocess
-import sys
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,24 +21,8 @@ from pathlib import Path
 import pytest
 
 from reference.solver import solve_text
-
-
-
-def _load(name: str, filename: str):
-    """Import tests/zoo/<filename> under a name that cannot clash with other modules."""
-    spec = importlib.util.spec_from_file_location(name, Path(__file__).resolve().parent / "zoo" / filename)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
-_zoo_build = _load("zoo_build", "build.py")
-_zoo_inputs = _load("zoo_inputs", "inputs.py")
-ZooError, apply, base_entry, build, load_manifest = (
-    _zoo_build.ZooError, _zoo_build.apply, _zoo_build.base_entry, _zoo_build.build, _zoo_build.load_manifest,
-)
-Probe, probes = _zoo_inputs.Probe, _zoo_inputs.probes
+from zoo.build import ZooError, apply, base_entry, build, load_manifest
+from zoo.inputs import Probe, probes
 
 RUN_TIMEOUT_S = 2.0
 MEMORY_BYTES = 1024 * 1024 * 1024
