@@ -30,6 +30,7 @@ import re
 import shlex
 import shutil
 import stat
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -213,15 +214,14 @@ def _make_argv(build_or_lenient: BuildResult | bool, layout: _Layout) -> tuple[l
     return argv, base_env(layout.home, extra_path)
 
 
-_counter = {"n": 0}
-
-
 def _log_file(layout: _Layout, what: str) -> Path:
-    _counter["n"] += 1
+    """A new log file, named after the command it logs, never reused."""
     layout.logs.mkdir(parents=True, exist_ok=True)
     os.chmod(layout.logs, 0o700)
     safe = re.sub(r"[^A-Za-z0-9_.-]+", "_", what)[:40]
-    return layout.logs / f"{_counter['n']:03d}-{safe}.log"
+    handle, name = tempfile.mkstemp(prefix=f"{safe}-", suffix=".log", dir=layout.logs)
+    os.close(handle)
+    return Path(name)
 
 
 def _run_make(layout: _Layout, lenient: bool, targets: Sequence[str], timeout_s: float,

@@ -7,7 +7,7 @@ Reused from ``harness.sandbox`` (the runner's low-level pieces, see its docstrin
 * each command runs under a run identity: when the harness is root, a dedicated uid
   from the pool (``sandbox.identity()``), no supplementary groups, ``no_new_privs``;
   otherwise the harness's own uid plus an environment marker;
-* resource limits are applied by ``prlimit``/``setpriv`` (``sandbox.limited_command``);
+* the uid, no_new_privs and resource limits are applied by ``sandbox.launch_command``;
 * at the end (exit or wall limit) the session's process group is killed, then
   ``sandbox.sweep`` kills and reaps every process left with the run's uid (a
   ``setsid`` daemon, a double fork, a process that cleared its environment), and what
@@ -24,6 +24,7 @@ a descriptor open.
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import stat
 import subprocess
@@ -160,8 +161,10 @@ def _execute(args: Sequence[str], ident: sandbox.Identity, *, cwd: Path, env: Ma
     env[sandbox.MARKER_VAR] = ident.token
     if ident.uid is not None:
         sandbox.become_subreaper()  # orphans come back to us and are reaped by the sweep
-    cmd, preexec = sandbox.limited_command(list(args), limits, no_new_privs=True)
-    user = {} if ident.uid is None else {"user": ident.uid, "group": ident.gid, "extra_groups": []}
+    # The same launch as the program under test: the run uid, no_new_privs, rlimits.
+    # The launcher execs a path, not a name: look the command up in the run's PATH.
+    program = shutil.which(args[0], path=env.get("PATH")) or args[0]
+    cmd, spawn_kwargs = sandbox.launch_command([program, *args[1:]], limits, ident)
     known: set[int] = set()
     start = time.monotonic()
     timed_out = False
@@ -171,8 +174,7 @@ def _execute(args: Sequence[str], ident: sandbox.Identity, *, cwd: Path, env: Ma
         try:
             proc = subprocess.Popen(cmd, cwd=str(cwd), env=env, stdin=subprocess.DEVNULL,
                                     stdout=out if stdout_path is not None else log, stderr=log,
-                                    close_fds=True, start_new_session=True,
-                                    preexec_fn=preexec, **user)
+                                    close_fds=True, start_new_session=True, **spawn_kwargs)
         except (OSError, subprocess.SubprocessError) as exc:
             log.write(f"cannot start {args[0]}: {exc}\n".encode())
             log.flush()

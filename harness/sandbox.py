@@ -54,6 +54,7 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import fcntl
+import functools
 import os
 import re
 import secrets
@@ -593,19 +594,12 @@ def rlimit_values(limits: Limits, extra_processes: int = 0) -> dict[str, tuple[i
     }
 
 
-_launcher_checked = False
-_launcher_path: Path | None = None
-
-
+@functools.cache
 def _launcher() -> Path | None:
-    global _launcher_checked, _launcher_path
-    if not _launcher_checked:
-        if os.environ.get("FILLIT_RUN_NO_LAUNCHER"):
-            _launcher_path = None
-        else:
-            _launcher_path = sandbox_exec.launcher(_lock_dir())
-        _launcher_checked = True
-    return _launcher_path
+    """The compiled launcher, built once per process (None: fall back to util-linux)."""
+    if os.environ.get("FILLIT_RUN_NO_LAUNCHER"):
+        return None
+    return sandbox_exec.launcher(_lock_dir())
 
 
 def launch_command(argv: list[str], limits: Limits, ident: Identity,
@@ -649,32 +643,6 @@ def launch_command(argv: list[str], limits: Limits, ident: Identity,
     if ident.uid is not None:
         kwargs.update(user=ident.uid, group=ident.gid, extra_groups=[])
     return argv, kwargs
-
-
-def limited_command(argv: list[str], limits: Limits, *, no_new_privs: bool,
-                    extra_processes: int = 0) -> tuple[list[str], object | None]:
-    """Prefix `argv` so that it runs with the rlimits (and no_new_privs); the caller
-    changes the uid itself (Popen user=/group=). Kept for harness/project_exec.py;
-    the runner uses launch_command, which also changes the uid and lets Popen vfork.
-    Returns (command, preexec_fn or None)."""
-    values = rlimit_values(limits, extra_processes)
-    if PRLIMIT and (SETPRIV or not no_new_privs):
-        prefix = [PRLIMIT] + [f"--{k}={s}:{h}" for k, (s, h) in values.items()] + ["--"]
-        if no_new_privs:
-            prefix = [SETPRIV, "--no-new-privs", "--"] + prefix
-        return prefix + argv, None
-
-    import resource
-    table = {"cpu": resource.RLIMIT_CPU, "as": resource.RLIMIT_AS, "fsize": resource.RLIMIT_FSIZE,
-             "nproc": resource.RLIMIT_NPROC, "nofile": resource.RLIMIT_NOFILE, "core": resource.RLIMIT_CORE}
-
-    def preexec() -> None:  # pragma: no cover - only without util-linux
-        if no_new_privs:
-            ctypes.CDLL(None).prctl(38, 1, 0, 0, 0)  # PR_SET_NO_NEW_PRIVS
-        for key, (soft, hard) in values.items():
-            resource.setrlimit(table[key], (soft, hard))
-
-    return argv, preexec
 
 
 def bwrap_command(argv: list[str], bindir: Path, rundir: Path, info_fd: int | None = None) -> list[str]:

@@ -2,9 +2,10 @@
  * reference._fastsolve -- the compiled core of the reference solver.
  *
  * The algorithm of reference/search.py (read that first: it is the plain-words
- * version), plus, in the order-free search, dead cells filled at once and branching
- * on the cell or shape type with the fewest fitting placements (smaller proofs of
- * infeasibility).  One call solves one side:
+ * version), plus, in the order-free search, dead cells filled at once, branching
+ * on the cell with the fewest fitting placements covering it (smaller proofs of
+ * infeasibility), and, near the top of each order-free search, a 4-periodic stripe
+ * colouring bound (stripe_mismatch) that proves most infeasible boards at once.  One call solves one side:
  *
  *     solve_at_side(types, piece_types, side) -> ((row, col), ...) or None
  *
@@ -41,7 +42,20 @@ typedef struct {
     /* |sum of the +-1 colours of its cells| under each colouring: 0, 2 or 4, the same
      * wherever the piece lies (moving it by one cell flips every colour). */
     int imbalance[COLOURINGS];
+    int col_profile[4], row_profile[4];  /* cells in each column / row of its box (box <= 4) */
 } Type;
+
+#define STRIPE_SLOTS (1 << 16)  /* hash set of reachable stripe-count vectors */
+#define STRIPE_MAX (1 << 14)    /* more reachable vectors than this: the check gives up */
+/* The stripe check runs on the first STRIPE_DEPTH + 1 levels of each order-free search
+ * (where a proof saves most) and only with at most STRIPE_SPARE spare cells (more: the
+ * reachable sums are many and rarely all too big).  Tuned on hard_corpus seeds 0-9. */
+#define STRIPE_DEPTH 3
+#define STRIPE_SPARE 8
+typedef struct {
+    uint32_t key[STRIPE_SLOTS], stamp[STRIPE_SLOTS], generation;
+    uint32_t list[2][STRIPE_MAX];
+} StripeSets;
 
 /* A set of failed states: open addressing, linear probing, whole keys stored
  * (a hash collision must never prune).  When it would outgrow MEMO_MAX_BYTES it
@@ -64,6 +78,7 @@ typedef struct {
     Memo fill_failed, order_failed;
     int npieces;
     int piece_type[MAX_PIECES], previous_same[MAX_PIECES], anchor[MAX_PIECES];
+    StripeSets *stripes;
 } Search;
 
 /* Work counters of the last solve_at_side call, for the benchmark (not thread-safe: statistics only). */
@@ -229,13 +244,13 @@ static void flood(const Search *S, const uint32_t *allowed, int first_row, uint3
  * dead:   free cells no remaining shape can cover: they stay empty in every completion;
  * waste:  a lower bound on the cells that stay empty: the dead ones plus k mod 4 per
  *         region of k coverable cells (a piece lies inside one region);
- * branch: the fewest-ways choice (fewer branches = smaller proofs): either a cell
- *         (each placement covering it, or empty) or a shape type (each of its placements:
- *         some piece of that type goes somewhere). */
+ * branch: the fewest-ways cell (fewer branches = smaller proofs): each placement
+ *         covering it, or it stays empty.  (Branching on a shape type's placements
+ *         instead, when it had fewer, made the two hardest proofs of the corpus 2.5-4x
+ *         larger: those branches overlap, a completion can lie under several.) */
 typedef struct {
     uint32_t dead[MAX_SIDE + 4];
     int dead_count, waste, hopeless;  /* hopeless: a bar type ran out of straight room */
-    int branch_type;                  /* -1: branch on the cell below */
     int branch_row, branch_col;
 } Analysis;
 
@@ -244,7 +259,7 @@ typedef struct {
 /* Fills A; stops early (A->waste > spare or hopeless) as soon as the node is lost. */
 static void analyse(const Search *S, int first_row, int spare, Analysis *A)
 {
-    int side = S->side, best_type = -1, best_type_ways = 1 << 30;
+    int side = S->side;
     /* Bit-sliced per-cell count of fitting placements covering the cell: planes + saturation. */
     uint32_t free_rows[MAX_SIDE + 4] = {0}, plane[COUNT_BITS][MAX_SIDE + 4], many[MAX_SIDE + 4] = {0};
     memset(plane, 0, sizeof(plane));
@@ -283,10 +298,6 @@ static void analyse(const Search *S, int first_row, int spare, Analysis *A)
             A->hopeless = 1;
             return;
         }
-        if (ways < best_type_ways) {
-            best_type_ways = ways;
-            best_type = t;
-        }
     }
     uint32_t usable[MAX_SIDE + 4] = {0}, region[MAX_SIDE + 4];
     memset(A->dead, 0, sizeof(A->dead));
@@ -302,7 +313,6 @@ static void analyse(const Search *S, int first_row, int spare, Analysis *A)
     if (A->waste > spare)
         return;
     /* The first cell with the fewest covering placements (1, 2, ... below saturation). */
-    int best_cell_ways = 1 << 30;
     A->branch_row = -1;
     for (int ways = 1; ways < (1 << COUNT_BITS) && A->branch_row < 0; ways++) {
         for (int r = first_row; r < side; r++) {
@@ -312,7 +322,6 @@ static void analyse(const Search *S, int first_row, int spare, Analysis *A)
             if (m) {
                 A->branch_row = r;
                 A->branch_col = __builtin_ctz(m);
-                best_cell_ways = ways + (spare - A->dead_count > 0);
                 break;
             }
         }
@@ -322,7 +331,6 @@ static void analyse(const Search *S, int first_row, int spare, Analysis *A)
             A->branch_row = r;
             A->branch_col = __builtin_ctz(usable[r]);
         }
-    A->branch_type = best_type_ways < best_cell_ways ? best_type : -1;
     for (int r = first_row; r < side; r++) {
         while (usable[r]) {
             flood(S, usable, r, usable[r] & -usable[r], region);
@@ -369,6 +377,70 @@ static int colour_mismatch(const Search *S, int first_row, int spare)
     return 0;
 }
 
+/* 1 when a 4-periodic stripe colouring proves the pieces cannot fit in the free cells.
+ * Colour column c (or row r) with c mod 4: a piece whose box starts in class k puts
+ * profile[j] cells in class (k + j) mod 4, so the vector of its cell counts per class is
+ * a rotation of its profile.  The pieces' vectors must sum to some V <= F, F = the free
+ * cells per class.  Exact over all rotations, by enumerating the reachable sums (each
+ * kept <= F); gives up (no proof) when they are too many.  Costly: used on few nodes. */
+static int stripe_mismatch_axis(Search *S, int first_row, int vertical)
+{
+    StripeSets *Z = S->stripes;
+    int F[4] = {0, 0, 0, 0};
+    for (int r = first_row; r < S->side; r++) {
+        uint32_t free_cells = ~S->board[r] & S->full_row;
+        if (vertical)
+            for (int j = 0; j < 4; j++)
+                F[j] += popcount32(free_cells & (0x11111111u << j));
+        else
+            F[r % 4] += popcount32(free_cells);
+    }
+    int n = 1, cur = 0;
+    Z->list[0][0] = 0;
+    for (int t = 0; t < S->ntypes; t++) {
+        const Type *T = &S->types[t];
+        const int *profile = vertical ? T->col_profile : T->row_profile;
+        for (int copy = 0; copy < S->counts[t]; copy++) {
+            int m = 0;
+            Z->generation++;
+            for (int i = 0; i < n; i++) {
+                uint32_t v = Z->list[cur][i];
+                for (int k = 0; k < 4; k++) {
+                    uint32_t w = v;
+                    int ok = 1;
+                    for (int j = 0; j < 4 && ok; j++) {
+                        int cls = (k + j) & 3, value = (int)(w >> (8 * cls) & 0xFF) + profile[j];
+                        ok = value <= F[cls];
+                        w += (uint32_t)profile[j] << (8 * cls);
+                    }
+                    if (!ok)
+                        continue;
+                    uint32_t h = (w * 0x9E3779B1u) >> 16;
+                    while (Z->stamp[h] == Z->generation && Z->key[h] != w)
+                        h = (h + 1) & (STRIPE_SLOTS - 1);
+                    if (Z->stamp[h] == Z->generation)
+                        continue;
+                    if (m == STRIPE_MAX)
+                        return 0;
+                    Z->stamp[h] = Z->generation;
+                    Z->key[h] = w;
+                    Z->list[1 - cur][m++] = w;
+                }
+            }
+            if (m == 0)
+                return 1;
+            n = m;
+            cur = 1 - cur;
+        }
+    }
+    return 0;
+}
+
+static int stripe_mismatch(Search *S, int first_row)
+{
+    return stripe_mismatch_axis(S, first_row, 1) || stripe_mismatch_axis(S, first_row, 0);
+}
+
 /* ---- searches ------------------------------------------------------------ */
 
 static int fits_at(const Search *S, const Type *T, int row, int left)
@@ -386,10 +458,10 @@ static void toggle(Search *S, const Type *T, int row, int left)
 }
 
 /* Order-free: can the multiset `counts` (`remaining` pieces) be placed on the board,
- * `free_cells` cells being empty?  Dead cells are filled at once (they stay empty in
+ * `free_cells` cells being empty?  `depth`: levels below the caller's first call.  Dead cells are filled at once (they stay empty in
  * every completion); then branch on one cell: each fitting placement covering it, or
  * the cell stays empty when the spare budget allows.  Failures are memoised. */
-static int fillable(Search *S, int remaining, int free_cells)
+static int fillable(Search *S, int remaining, int free_cells, int depth)
 {
     if (remaining == 0)
         return 1;
@@ -406,6 +478,10 @@ static int fillable(Search *S, int remaining, int free_cells)
         return 0;
     if (colour_mismatch(S, first_row, spare))
         return 0;
+    if (depth <= STRIPE_DEPTH && spare <= STRIPE_SPARE && stripe_mismatch(S, first_row)) {
+        memo_insert(&S->fill_failed, key);
+        return 0;
+    }
     Analysis A;
     analyse(S, first_row, spare, &A);
     if (A.hopeless || A.waste > spare)
@@ -416,22 +492,7 @@ static int fillable(Search *S, int remaining, int free_cells)
         free_cells -= A.dead_count;
         spare -= A.dead_count;
         int row = A.branch_row, col = A.branch_col;
-        if (A.branch_type >= 0) {
-            /* Some piece of this type lies somewhere: try each fitting placement. */
-            int t = A.branch_type;
-            const Type *T = &S->types[t];
-            for (int top = first_row; top + T->height <= S->side && !done; top++)
-                for (int left = 0; left + T->width <= S->side && !done; left++) {
-                    if (!fits_at(S, T, top, left))
-                        continue;
-                    toggle(S, T, top, left);
-                    S->counts[t]--;
-                    done = fillable(S, remaining - 1, free_cells - 4);
-                    S->counts[t]++;
-                    toggle(S, T, top, left);
-                }
-        }
-        for (int t = 0; t < S->ntypes && !done && A.branch_type < 0; t++) {
+        for (int t = 0; t < S->ntypes && !done; t++) {
             const Type *T = &S->types[t];
             if (!S->counts[t])
                 continue;
@@ -442,14 +503,14 @@ static int fillable(Search *S, int remaining, int free_cells)
                     continue;
                 toggle(S, T, top, left);
                 S->counts[t]--;
-                done = fillable(S, remaining - 1, free_cells - 4);
+                done = fillable(S, remaining - 1, free_cells - 4, depth + 1);
                 S->counts[t]++;
                 toggle(S, T, top, left);
             }
         }
-        if (!done && A.branch_type < 0 && spare > 0) {
+        if (!done && spare > 0) {
             S->board[row] |= 1u << col;
-            done = fillable(S, remaining, free_cells - 1);
+            done = fillable(S, remaining, free_cells - 1, depth + 1);
             S->board[row] &= ~(1u << col);
         }
         for (int r = first_row; r < S->side; r++)
@@ -487,7 +548,7 @@ static int ordered(Search *S, int index, int free_cells)
         toggle(S, T, row, left);
         S->counts[t]--;
         S->anchor[index] = corner;
-        int done = fillable(S, S->npieces - index - 1, free_cells - 4) && ordered(S, index + 1, free_cells - 4);
+        int done = fillable(S, S->npieces - index - 1, free_cells - 4, 0) && ordered(S, index + 1, free_cells - 4);
         S->counts[t]++;
         toggle(S, T, row, left);
         if (done)
@@ -535,6 +596,10 @@ static int read_type(PyObject *cells, Type *T)
     }
     for (int i = 0; i < COLOURINGS; i++)
         T->imbalance[i] = abs(T->imbalance[i]);
+    for (int k = 0; k < 4; k++) {
+        T->col_profile[T->cell_col[k]]++;
+        T->row_profile[T->cell_row[k]]++;
+    }
     return 1;
 }
 
@@ -590,7 +655,8 @@ static PyObject *solve_at_side(PyObject *self, PyObject *args)
             goto done;
         }
     }
-    if (!memo_init(&S->fill_failed, S->board_words + TAIL_WORDS)
+    S->stripes = calloc(1, sizeof(StripeSets));
+    if (!S->stripes || !memo_init(&S->fill_failed, S->board_words + TAIL_WORDS)
         || !memo_init(&S->order_failed, S->board_words + TAIL_WORDS)) {
         PyErr_NoMemory();
         goto done;
@@ -598,7 +664,7 @@ static PyObject *solve_at_side(PyObject *self, PyObject *args)
     int found;
     fill_nodes = order_nodes = 0;
     Py_BEGIN_ALLOW_THREADS
-    found = S->npieces == 0 || (fillable(S, S->npieces, S->cells) && ordered(S, 0, S->cells));
+    found = S->npieces == 0 || (fillable(S, S->npieces, S->cells, 0) && ordered(S, 0, S->cells));
     Py_END_ALLOW_THREADS
     if (!found) {
         result = Py_NewRef(Py_None);
@@ -618,6 +684,7 @@ done:
     Py_XDECREF(piece_seq);
     free(S->fill_failed.slots);
     free(S->order_failed.slots);
+    free(S->stripes);
     free(S);
     return result;
 }
