@@ -50,8 +50,6 @@ IGNORED_NAMES = frozenset({".git"})
 RESERVED_NAMES = frozenset({"index.html", "cohort.csv", "results.sqlite", "results.sqlite-wal",
                             "results.sqlite-shm", "results.sqlite-journal"})
 DEFAULT_BUILD_TIMEOUT_S = 120.0
-# Sample inputs handed to the project checks (leaks) in repository mode.
-CHECK_SAMPLES = 3
 
 Message = tuple  # (kind, name, submission_hash, payload)
 Emit = Callable[[Message], None]
@@ -224,7 +222,7 @@ class GradeTask:
 
 def result_row(result: CaseResult) -> dict[str, Any]:
     """A case result as the store keeps it (plain JSON-able values)."""
-    from reports.json_report import _clean
+    from reports.json_report import clean_json
 
     verdict = result.verdict
     return {
@@ -233,7 +231,7 @@ def result_row(result: CaseResult) -> dict[str, Any]:
         "verdict": verdict.verdict,
         "diagnosis": verdict.diagnosis,
         "message": verdict.message,
-        "details_json": json.dumps(_clean(verdict.details), sort_keys=True),
+        "details_json": json.dumps(clean_json(verdict.details), sort_keys=True),
         "actual": result.actual,
         "stderr": result.stderr,
         "time_s": float(result.time_s),
@@ -288,9 +286,7 @@ def grade_submission(task: GradeTask, emit: Emit) -> None:
 
             build = build_repository(Path(task.path), Path(scratch), lenient=settings.lenient_build,
                                      timeout_s=settings.build_timeout_s)
-            emit(("build", name, key, {"ok": bool(build.ok and build.binary is not None),
-                                       "command": build.command, "lenient": build.lenient,
-                                       "message": build.message, "log": build.log[-4000:]}))
+            emit(("build", name, key, build.summary()))
             if not build.ok or build.binary is None:
                 emit(("finished", name, key, {"grading_s": time.monotonic() - started}))
                 return
@@ -303,10 +299,9 @@ def grade_submission(task: GradeTask, emit: Emit) -> None:
             result = grade_case(program, case, Limits(), isolation, settings.strict, settings.timeout)
             emit(("result", name, key, result_row(result)))
         if build is not None and settings.project_checks:
-            from harness.project import project_checks
+            from harness.project import leak_check_inputs, project_checks
 
-            samples = [c.input for c in cases if c.category == "valid" and c.input is not None][:CHECK_SAMPLES]
-            checks = project_checks(build, sample_inputs=samples)
+            checks = project_checks(build, sample_inputs=leak_check_inputs(cases))
             emit(("checks", name, key, [dataclasses.asdict(check) for check in checks]))
     emit(("finished", name, key, {"grading_s": time.monotonic() - started}))
 

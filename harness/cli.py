@@ -11,6 +11,7 @@ import sys
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 from rich.console import Console
@@ -19,6 +20,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from harness.grading import grade_binary
 from harness.limits import Limits
 from harness.model import CaseResult, GradeReport
+
+if TYPE_CHECKING:
+    from harness.project import BuildResult
 from harness.suites import DEFAULT_SUITE, SUITES, load_suite
 
 EXIT_PASSED, EXIT_FAILED, EXIT_CANNOT_GRADE = 0, 1, 2
@@ -79,22 +83,14 @@ def grade_command(target: Path, suite: str, seed: int | None, jobs: int | None, 
         raise CannotGrade(f"no case of suite {suite!r} matches -k {pattern!r}")
     console = Console(stderr=True)
     with tempfile.TemporaryDirectory(prefix="grade-") as scratch:
-        build = None
-        if target.is_dir():
-            build = _build(target, Path(scratch), lenient_build, console, quiet)
-            program = build.binary
-        else:
-            program = _executable(target)
+        program, build = prepare_program(target, Path(scratch), lenient_build, console, quiet)
         report = _run_cases(program, cases, target, suite, seed, jobs, timeout, profile, isolation, console, quiet)
         if build is not None:
-            from harness.project import project_checks
+            from harness.project import leak_check_inputs, project_checks
 
-            report.build = {"command": build.command, "lenient": build.lenient, "message": build.message,
-                            "log": build.log[-4000:]}
-            samples = [r.case.input for r in report.results
-                       if r.case.category == "valid" and r.case.input is not None][:3]
-            report.checks = project_checks(build, sample_inputs=samples)
-    _write_reports(report, outputs)
+            report.build = build.summary()
+            report.checks = project_checks(build, sample_inputs=leak_check_inputs(cases))
+    write_reports(report, outputs)
     _print_summary(report, quiet)
     failed_checks = any(check.status == "fail" for check in report.checks)
     return EXIT_FAILED if report.failed or failed_checks else EXIT_PASSED
@@ -108,6 +104,15 @@ def _check_writable(path: Path) -> None:
         raise CannotGrade(f"cannot write report {path}: folder {parent} does not exist")
     if not os.access(parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
         raise CannotGrade(f"cannot write report {path}: permission denied")
+
+
+def prepare_program(target: Path, scratch: Path, lenient: bool, console: Console,
+                    quiet: bool) -> tuple[Path, "BuildResult | None"]:
+    """The executable to grade: TARGET itself, or what `make` builds from the repository TARGET."""
+    if target.is_dir():
+        build = _build(target, scratch, lenient, console, quiet)
+        return build.binary, build
+    return _executable(target), None
 
 
 def _executable(target: Path) -> Path:
@@ -151,7 +156,8 @@ def _run_cases(program: Path, cases: Sequence, target: Path, suite: str, seed: i
         return grade_binary(program, cases, progress=advance, **arguments)
 
 
-def _write_reports(report: GradeReport, outputs: dict[str, Path | None]) -> None:
+def write_reports(report: GradeReport, outputs: dict[str, Path | None]) -> None:
+    """Write each report whose path is given; an unwritable path is CannotGrade."""
     from reports.html import write_html
     from reports.json_report import write_json
     from reports.junit import write_junit

@@ -470,12 +470,7 @@ def fuzz_command(target: Path, examples: int, *, seed: int | None, timeout: floa
     console = Console(stderr=True)
     started = datetime.now(timezone.utc)
     with tempfile.TemporaryDirectory(prefix="grade-fuzz-") as scratch:
-        build = None
-        if target.is_dir():
-            build = cli._build(target, Path(scratch), lenient_build, console, quiet)
-            program = build.binary
-        else:
-            program = cli._executable(target)
+        program, build = cli.prepare_program(target, Path(scratch), lenient_build, console, quiet)
         if not quiet:
             console.print(f"fuzzing {target} with up to {examples} file(s) (then shrinking any failure)...")
         result = fuzz(program, examples, seed=seed, database=database, key=str(target.resolve()),
@@ -494,8 +489,7 @@ def fuzz_command(target: Path, examples: int, *, seed: int | None, timeout: floa
         first_failure_line=first_failure_line(result.failures),
     )
     if build is not None:
-        report.build = {"command": build.command, "lenient": build.lenient, "message": build.message,
-                        "log": build.log[-4000:]}
-    cli._write_reports(report, outputs)
+        report.build = build.summary()
+    cli.write_reports(report, outputs)
     print(summary(result, str(target)), flush=True)
     return cli.EXIT_FAILED if result.failed else cli.EXIT_PASSED

@@ -34,7 +34,9 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
+
+from generators.cases import Case
 
 from harness.model import ProjectCheck
 from harness.project_exec import (
@@ -97,6 +99,16 @@ class BuildResult:
     lenient: bool  # True when --lenient-build was used
     message: str  # one line: why it failed, or what was built
     log: str  # make's output, capped
+
+    def summary(self) -> dict[str, Any]:
+        """What a report keeps of the build."""
+        return {"ok": bool(self.ok and self.binary is not None), "command": self.command,
+                "lenient": self.lenient, "message": self.message, "log": self.log[-4000:]}
+
+
+def leak_check_inputs(cases: Sequence[Case]) -> list[bytes]:
+    """The inputs the leak check runs the binary on: the first few valid files of the suite."""
+    return [case.input for case in cases if case.category == "valid" and case.input is not None][:MAX_LEAK_INPUTS]
 
 
 # --------------------------------------------------------------------------- build

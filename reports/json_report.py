@@ -17,16 +17,16 @@ SCHEMA_VERSION = 1
 TEXT_LIMIT = 64 * 1024
 
 
-def _clean(value: Any) -> Any:
+def clean_json(value: Any) -> Any:
     """JSON-safe: non-finite floats become null, tuples lists, unknown objects their str()."""
     if isinstance(value, float):
         return value if math.isfinite(value) else None
     if value is None or isinstance(value, (bool, int, str)):
         return value
     if isinstance(value, dict):
-        return {str(k): _clean(v) for k, v in value.items()}
+        return {str(k): clean_json(v) for k, v in value.items()}
     if isinstance(value, (list, tuple, set, frozenset)):
-        return [_clean(v) for v in value]
+        return [clean_json(v) for v in value]
     if isinstance(value, bytes):
         return decode_input(value)[0]
     return str(value)
@@ -65,18 +65,18 @@ def case_dict(result: CaseResult) -> dict[str, Any]:
         "diagnosis": verdict.diagnosis,
         "passed": result.passed,
         "message": verdict.message,
-        "details": _clean(verdict.details),
+        "details": clean_json(verdict.details),
         "actual": actual,
         "actual_truncated": actual_cut,
         "stderr": stderr,
         "stderr_truncated": stderr_cut,
-        "time_s": _clean(float(result.time_s)),
-        "cpu_s": _clean(float(result.cpu_s)),
+        "time_s": clean_json(float(result.time_s)),
+        "cpu_s": clean_json(float(result.cpu_s)),
         "max_rss_kb": result.max_rss_kb,
         "exit_code": result.exit_code,
         "signal": result.signal,
         "isolation": result.isolation,
-        "time_limit_s": _clean(float(result.time_limit_s)),
+        "time_limit_s": clean_json(float(result.time_limit_s)),
     }
 
 
@@ -89,10 +89,10 @@ def to_dict(report: GradeReport) -> dict[str, Any]:
         "seed": report.seed,
         "profile": report.profile,
         "isolation": report.isolation,
-        "limits": _clean(report.limits.describe()),
+        "limits": clean_json(report.limits.describe()),
         "started_at": report.started_at,
-        "duration_s": _clean(float(report.duration_s)),
-        "score": _clean(float(report.score)),
+        "duration_s": clean_json(float(report.duration_s)),
+        "score": clean_json(float(report.score)),
         "total": len(report.results),
         "passed": report.passed,
         "failed": report.failed,
@@ -106,7 +106,7 @@ def to_dict(report: GradeReport) -> dict[str, Any]:
             "line": first_failure_line(report),
         },
         "checks": [{"name": c.name, "status": c.status, "message": c.message} for c in report.checks],
-        "build": _clean(report.build),
+        "build": clean_json(report.build),
         "cases": [case_dict(r) for r in report.results],
     }
 
