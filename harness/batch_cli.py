@@ -28,7 +28,8 @@ DEFAULT_SUITE = "standard"
 @click.option("--db", type=click.Path(path_type=Path), default=None,
               help="SQLite results store (default: OUT/results.sqlite). Rerunning with it resumes.")
 @click.option("--jobs", "-j", type=click.IntRange(1, 256), default=None,
-              help="Submissions graded at once, one worker process each (default: number of CPUs).")
+              help="Worker processes (default: number of CPUs); an executable's cases are split into "
+                   "chunks graded in parallel, a repository is graded by one worker.")
 @click.option("--suite", type=click.Choice(sorted(SUITES)), default=DEFAULT_SUITE, show_default=True)
 @click.option("--seed", type=int, default=None, help="Seed for the generated cases (default: the suite's own).")
 @click.option("--timeout", type=click.FloatRange(0.1, 3600), default=None,

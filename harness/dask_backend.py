@@ -1,15 +1,17 @@
 """Grade a cohort on Dask distributed workers (`grade batch DIR --scheduler tcp://HOST:8786`).
 
-Each submission travels to a worker as tar.gz bytes (workers need no shared
-filesystem); the worker unpacks it into a private temporary folder and runs the
-same `harness.batch.grade_submission` as a local worker process, collecting its
-messages (build, one row per case, checks, finished) into a list that is the
-task's result.  The client writes those rows into the same SQLite store as each
-future completes (`as_completed`).
+Each task (a repository, or a chunk of an executable's cases, as for local workers:
+`harness.batch.chunk_task`) travels to a worker with its submission as tar.gz bytes
+(workers need no shared filesystem); the worker unpacks it into a private temporary
+folder and runs the same `harness.batch.grade_submission` as a local worker process,
+collecting its messages (build, one row per case, checks, finished) into a list that
+is the task's result.  The client writes those rows into the same SQLite store as
+each future completes (`as_completed`), and finalizes a submission when all its
+chunks are in.
 
 Tasks are pure: the key is derived from the submission's hash, the grading
-settings and the cases already stored, and running one twice gives the same rows
-(the store keeps each (submission, case) once).  When a worker is lost, the
+settings, the cases already stored and the chunk's case ids, and running one twice
+gives the same rows (the store keeps each (submission, case) once).  When a worker is lost, the
 scheduler reschedules its tasks on the remaining workers; a task that raises is
 retried twice (``retries=2``) before its submission is marked as an error.
 
@@ -42,7 +44,10 @@ def grade_archive(task: GradeTask, data: bytes) -> list[Message]:
 def task_key(task: GradeTask) -> str:
     from dask.base import tokenize
 
-    return f"fillit-grade-{task.name}-{tokenize(task.submission_hash, task.settings, task.cases_digest, sorted(task.skip_case_ids))}"
+    token = tokenize(task.submission_hash, task.settings, task.cases_digest, sorted(task.skip_case_ids),
+                     task.case_ids, task.part)
+    part = "" if task.part is None else f"-part{task.part}"
+    return f"fillit-grade-{task.name}{part}-{token}"
 
 
 def run_dask(address: str, tasks: Sequence[GradeTask], handle: Callable[[Message], None], echo: Echo) -> None:
@@ -57,10 +62,14 @@ def run_dask(address: str, tasks: Sequence[GradeTask], handle: Callable[[Message
         raise BatchError(f"cannot reach the Dask scheduler at {address}: {error}") from None
     try:
         workers = client.scheduler_info().get("workers", {})
-        echo(f"grading {len(tasks)} submissions on Dask at {address} ({len(workers)} workers)")
+        echo(f"grading {len({task.name for task in tasks})} submissions ({len(tasks)} tasks) on Dask at "
+             f"{address} ({len(workers)} workers)")
         futures = {}
+        archives: dict[str, bytes] = {}  # the parts of a submission share its archive
         for task in tasks:
-            data = archive(Path(task.path))
+            data = archives.get(task.name)
+            if data is None:
+                data = archives[task.name] = archive(Path(task.path))
             remote = dataclasses.replace(task, path="")  # the client's path means nothing on a worker
             future = client.submit(grade_archive, remote, data, key=task_key(task), pure=True, retries=RETRIES)
             futures[future] = task

@@ -36,6 +36,7 @@ SOURCE = r"""
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <time.h>
 #include <unistd.h>
 
 static void fail(const char *what) {
@@ -74,7 +75,15 @@ int main(int argc, char **argv) {
     limit(RLIMIT_NPROC, num(argv[7]), num(argv[7]), "RLIMIT_NPROC");
     limit(RLIMIT_NOFILE, num(argv[8]), num(argv[8]), "RLIMIT_NOFILE");
     limit(RLIMIT_CORE, 0, 0, "RLIMIT_CORE");
-    execv(argv[10], argv + 10);
+    /* ETXTBSY: another thread of the harness forked while it was writing this
+       program's private copy; that child holds the write descriptor only until
+       its own exec, so the copy becomes executable a moment later. */
+    for (int tries = 0; tries < 400; tries++) {
+        execv(argv[10], argv + 10);
+        if (errno != ETXTBSY) break;
+        struct timespec pause = {0, 5 * 1000 * 1000};
+        nanosleep(&pause, NULL);
+    }
     int code = errno == ENOENT ? 127 : 126;
     fprintf(stderr, "%s: %s\n", argv[10], strerror(errno));
     return code;
