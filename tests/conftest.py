@@ -46,3 +46,19 @@ def build_c(tmp_path_factory: pytest.TempPathFactory) -> BuildC:
             return binary
 
     return build
+
+
+S_PIECE_SOLVER = Path(__file__).resolve().parent / "fuzz_targets" / "solver.c"
+STRICT_FLAGS = ("-O2", "-Wall", "-Wextra", "-Werror")
+
+
+@pytest.fixture(scope="session")
+def s_piece_solver(build_c: BuildC) -> Path:
+    """A small correct fillit (tests/fuzz_targets/solver.c)."""
+    return build_c(S_PIECE_SOLVER, flags=STRICT_FLAGS, name="s_piece_solver")
+
+
+@pytest.fixture(scope="session")
+def s_piece_mutant(build_c: BuildC) -> Path:
+    """The same, wrong only when a valid file has >= 3 pieces, one of them an S (lowercase letter)."""
+    return build_c(S_PIECE_SOLVER, flags=(*STRICT_FLAGS, "-DBUG_S_PIECE"), name="s_piece_mutant")

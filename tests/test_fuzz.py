@@ -22,16 +22,6 @@ ZOO_BASE = HERE / "zoo" / "base.c"
 S_SHAPES = {SHAPE_BY_NAME["S_horizontal"], SHAPE_BY_NAME["S_vertical"]}
 
 
-@pytest.fixture(scope="module")
-def correct(build_c) -> Path:
-    return build_c(SOLVER, flags=("-O2", "-Wall", "-Wextra", "-Werror"), name="fuzz_ok")
-
-
-@pytest.fixture(scope="module")
-def s_bug(build_c) -> Path:
-    """Wrong only when a valid file has >= 3 pieces, one of them an S: lowercase letter."""
-    return build_c(SOLVER, flags=("-O2", "-Wall", "-Wextra", "-Werror", "-DBUG_S_PIECE"), name="fuzz_s_bug")
-
 
 def assert_minimal_s_failure(result) -> None:
     assert result.failed, "the S-piece mutant was not found"
@@ -51,8 +41,8 @@ def assert_minimal_s_failure(result) -> None:
     assert len(minimal.case.input) <= len(result.first_failure.case.input)
 
 
-def test_finds_and_shrinks_a_bug_on_some_inputs_only(s_bug, tmp_path):
-    result = fuzz(s_bug, 300, seed=7, database=tmp_path / "db")
+def test_finds_and_shrinks_a_bug_on_some_inputs_only(s_piece_mutant, tmp_path):
+    result = fuzz(s_piece_mutant, 300, seed=7, database=tmp_path / "db")
     assert_minimal_s_failure(result)
     assert result.first_failure_at is not None and result.first_failure_at <= result.examples_run
     assert not result.shrink_budget_exhausted
@@ -69,32 +59,32 @@ def test_correct_solver_disagrees_on_nothing(build_c, source, tmp_path):
     assert result.examples_run >= 40
 
 
-def test_database_replays_the_failure_first(s_bug, tmp_path):
+def test_database_replays_the_failure_first(s_piece_mutant, tmp_path):
     db = tmp_path / "db"
-    first = fuzz(s_bug, 300, seed=21, database=db)
+    first = fuzz(s_piece_mutant, 300, seed=21, database=db)
     assert first.failed and first.first_failure_at > 1
     assert any(database_folder(db, first.target).iterdir())
     # Another seed, same database: the saved minimal file is the very first file run.
-    again = fuzz(s_bug, 300, seed=22, database=db)
+    again = fuzz(s_piece_mutant, 300, seed=22, database=db)
     assert again.first_failure_at == 1 and again.examples_run == 1
     assert again.minimal.case.input == first.minimal.case.input
     # The database is per target: another target path does not replay it.
-    other = fuzz(s_bug, 300, seed=22, database=db, key="/some/other/fillit")
+    other = fuzz(s_piece_mutant, 300, seed=22, database=db, key="/some/other/fillit")
     assert other.failed and other.first_failure_at > 1
 
 
-def test_same_seed_same_run(s_bug):
-    one = fuzz(s_bug, 300, seed=33, database=None)
-    two = fuzz(s_bug, 300, seed=33, database=None)
+def test_same_seed_same_run(s_piece_mutant):
+    one = fuzz(s_piece_mutant, 300, seed=33, database=None)
+    two = fuzz(s_piece_mutant, 300, seed=33, database=None)
     assert one.failed and two.failed
     assert one.first_failure_at == two.first_failure_at
     assert one.first_failure.case.input == two.first_failure.case.input
     assert one.minimal.case.input == two.minimal.case.input
 
 
-def test_shrink_budget_keeps_the_best_so_far(s_bug, tmp_path):
+def test_shrink_budget_keeps_the_best_so_far(s_piece_mutant, tmp_path):
     # Seed 10 first fails on a file of many pieces.
-    result = fuzz(s_bug, 300, seed=10, database=tmp_path / "db", shrink_budget_s=0.0)
+    result = fuzz(s_piece_mutant, 300, seed=10, database=tmp_path / "db", shrink_budget_s=0.0)
     assert result.failed and result.shrink_budget_exhausted
     assert result.shrink_runs == 0
     # No candidate was run after the first failure: the first failing file is the answer.
@@ -102,7 +92,7 @@ def test_shrink_budget_keeps_the_best_so_far(s_bug, tmp_path):
     assert len(parse(result.minimal.case.input).pieces) > 3
     # Stopping hypothesis early leaves it usable, and the file was saved: a full run
     # replays it first and shrinks it to the minimal one.
-    full = fuzz(s_bug, 300, seed=12, database=tmp_path / "db")
+    full = fuzz(s_piece_mutant, 300, seed=12, database=tmp_path / "db")
     assert full.first_failure_at == 1
     assert full.first_failure.case.input == result.minimal.case.input
     assert_minimal_s_failure(full)
@@ -142,8 +132,8 @@ def grade(*args: str, cwd: Path) -> subprocess.CompletedProcess:
                           cwd=cwd, timeout=300)
 
 
-def test_cli_fuzz_prints_and_reports_the_minimal_file(s_bug, tmp_path):
-    proc = grade(str(s_bug), "--fuzz", "300", "--seed", "4", "--json", "fuzz.json", "-q", cwd=tmp_path)
+def test_cli_fuzz_prints_and_reports_the_minimal_file(s_piece_mutant, tmp_path):
+    proc = grade(str(s_piece_mutant), "--fuzz", "300", "--seed", "4", "--json", "fuzz.json", "-q", cwd=tmp_path)
     assert proc.returncode == 1, proc.stdout + proc.stderr
     out = proc.stdout
     assert "DISAGREEMENT" in out and "diagnosis: WRONG bad_pieces" in out
@@ -159,12 +149,12 @@ def test_cli_fuzz_prints_and_reports_the_minimal_file(s_bug, tmp_path):
         assert f"    {line}$" in out
     # Its database sits in the current folder, and hypothesis leaves no .hypothesis there.
     assert (tmp_path / ".fillit-fuzz-db").is_dir() and not (tmp_path / ".hypothesis").exists()
-    replay = grade(str(s_bug), "--fuzz", "300", "--seed", "12", "-q", cwd=tmp_path)
+    replay = grade(str(s_piece_mutant), "--fuzz", "300", "--seed", "12", "-q", cwd=tmp_path)
     assert replay.returncode == 1 and "the file run #1 failed" in replay.stdout
 
 
-def test_cli_fuzz_passes_a_correct_solver(correct, tmp_path):
-    proc = grade(str(correct), "--fuzz", "40", "--seed", "3", "--json", "fuzz.json",
+def test_cli_fuzz_passes_a_correct_solver(s_piece_solver, tmp_path):
+    proc = grade(str(s_piece_solver), "--fuzz", "40", "--seed", "3", "--json", "fuzz.json",
                  "--fuzz-db", str(tmp_path / "db"), cwd=tmp_path)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "no disagreement" in proc.stdout

@@ -25,15 +25,6 @@ S_SHAPES = {SHAPE_BY_NAME["S_horizontal"], SHAPE_BY_NAME["S_vertical"]}
 QUICK = load_suite("quick")
 
 
-@pytest.fixture(scope="module")
-def correct(build_c) -> Path:
-    return build_c(SOLVER, flags=("-O2", "-Wall", "-Wextra", "-Werror"), name="plugin_ok")
-
-
-@pytest.fixture(scope="module")
-def s_bug(build_c) -> Path:
-    return build_c(SOLVER, flags=("-O2", "-Wall", "-Wextra", "-Werror", "-DBUG_S_PIECE"), name="plugin_s_bug")
-
 
 def s_bug_failures(cases) -> list[str]:
     """Ids of the cases the S-piece mutant gets wrong: valid, >= 3 pieces, one an S."""
@@ -68,16 +59,16 @@ def failed_ids(output: str) -> list[str]:
     return re.findall(r"^FAILED fillit::(\S+)", output, re.MULTILINE)
 
 
-def test_correct_solver_passes_every_quick_case(correct, tmp_path):
-    proc = pytest_run(workdir(tmp_path, correct), "--fillit=./fillit", "--fillit-suite", "quick", "-q")
+def test_correct_solver_passes_every_quick_case(s_piece_solver, tmp_path):
+    proc = pytest_run(workdir(tmp_path, s_piece_solver), "--fillit=./fillit", "--fillit-suite", "quick", "-q")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert summary_counts(proc.stdout) == {"passed": len(QUICK)}
 
 
-def test_mutant_fails_exactly_its_cases_with_a_readable_report(s_bug, tmp_path):
+def test_mutant_fails_exactly_its_cases_with_a_readable_report(s_piece_mutant, tmp_path):
     expected = s_bug_failures(QUICK)
     assert expected, "the quick suite should hold a valid file with >= 3 pieces and an S"
-    proc = pytest_run(workdir(tmp_path, s_bug), "--fillit=./fillit", "--fillit-suite", "quick", "-q")
+    proc = pytest_run(workdir(tmp_path, s_piece_mutant), "--fillit=./fillit", "--fillit-suite", "quick", "-q")
     assert proc.returncode == 1, proc.stdout + proc.stderr
     assert sorted(failed_ids(proc.stdout)) == sorted(expected)
     assert summary_counts(proc.stdout) == {"failed": len(expected), "passed": len(QUICK) - len(expected)}
@@ -87,25 +78,25 @@ def test_mutant_fails_exactly_its_cases_with_a_readable_report(s_bug, tmp_path):
     assert re.search(r"^! [A-Z.]+\$ +\| [A-Za-z.]+\$$", proc.stdout, re.MULTILINE)
 
 
-def test_x_stops_at_the_first_failure(s_bug, tmp_path):
-    proc = pytest_run(workdir(tmp_path, s_bug), "--fillit=./fillit", "-x", "-q")
+def test_x_stops_at_the_first_failure(s_piece_mutant, tmp_path):
+    proc = pytest_run(workdir(tmp_path, s_piece_mutant), "--fillit=./fillit", "-x", "-q")
     assert proc.returncode == 1
     assert summary_counts(proc.stdout)["failed"] == 1
     assert failed_ids(proc.stdout) == s_bug_failures(QUICK)[:1]
 
 
-def test_k_selects_cases_by_id(correct, tmp_path):
+def test_k_selects_cases_by_id(s_piece_solver, tmp_path):
     wanted = [case.id for case in QUICK if "bad_char" in case.id]
     assert wanted
-    proc = pytest_run(workdir(tmp_path, correct), "--fillit=./fillit", "-k", "bad_char", "-v")
+    proc = pytest_run(workdir(tmp_path, s_piece_solver), "--fillit=./fillit", "-k", "bad_char", "-v")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     ran = re.findall(r"^fillit::(\S+) PASSED", proc.stdout, re.MULTILINE)
     assert ran == wanted
     assert summary_counts(proc.stdout) == {"passed": len(wanted), "deselected": len(QUICK) - len(wanted)}
 
 
-def test_junitxml_names_testcases_by_case_id(s_bug, tmp_path):
-    cwd = workdir(tmp_path, s_bug)
+def test_junitxml_names_testcases_by_case_id(s_piece_mutant, tmp_path):
+    cwd = workdir(tmp_path, s_piece_mutant)
     proc = pytest_run(cwd, "--fillit=./fillit", "--junitxml=out.xml", "-q")
     assert proc.returncode == 1
     cases = ET.parse(cwd / "out.xml").getroot().iter("testcase")
@@ -115,16 +106,16 @@ def test_junitxml_names_testcases_by_case_id(s_bug, tmp_path):
     assert sorted(name for (_, name), failed in seen.items() if failed) == sorted(s_bug_failures(QUICK))
 
 
-def test_xdist_workers_collect_the_same_cases(s_bug, tmp_path):
-    proc = pytest_run(workdir(tmp_path, s_bug), "--fillit=./fillit", "-n", "2", "-q")
+def test_xdist_workers_collect_the_same_cases(s_piece_mutant, tmp_path):
+    proc = pytest_run(workdir(tmp_path, s_piece_mutant), "--fillit=./fillit", "-n", "2", "-q")
     assert proc.returncode == 1, proc.stdout + proc.stderr
     assert sorted(failed_ids(proc.stdout)) == sorted(s_bug_failures(QUICK))
     assert sum(summary_counts(proc.stdout).values()) == len(QUICK)
 
 
-def test_binary_is_resolved_from_the_invocation_folder(correct, tmp_path):
+def test_binary_is_resolved_from_the_invocation_folder(s_piece_solver, tmp_path):
     (tmp_path / "solver" / "bin").mkdir(parents=True)
-    shutil.copy(correct, tmp_path / "solver" / "bin" / "fillit")
+    shutil.copy(s_piece_solver, tmp_path / "solver" / "bin" / "fillit")
     (tmp_path / "elsewhere").mkdir()
     proc = pytest_run(tmp_path / "solver", "--fillit=bin/fillit", "--rootdir", str(tmp_path / "elsewhere"),
                       "-k", "usage", "-q")
@@ -137,8 +128,8 @@ def test_binary_is_resolved_from_the_invocation_folder(correct, tmp_path):
     (["--fillit=."], "is a folder"),
     (["--fillit=./fillit", "--fillit-suite", "huge"], "unknown suite 'huge'"),
 ])
-def test_bad_options_are_usage_errors(correct, tmp_path, args, message):
-    proc = pytest_run(workdir(tmp_path, correct), *args)
+def test_bad_options_are_usage_errors(s_piece_solver, tmp_path, args, message):
+    proc = pytest_run(workdir(tmp_path, s_piece_solver), *args)
     assert proc.returncode == 4  # pytest's "usage error"
     assert message in proc.stderr
 
