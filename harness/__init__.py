@@ -1,1 +1,1 @@
-"""The grading harness: sandboxed runner, suites, checker, grading and CLI."""
+"""The grading harness: the jail and runner, suites, checker, grading, repository checks and front-ends."""

@@ -21,6 +21,7 @@ cases missing from the store; a changed one is graded again from scratch.
 """
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 import hashlib
@@ -29,20 +30,21 @@ import json
 import multiprocessing
 import os
 import queue as queue_module
+import shutil
 import signal
 import stat
 import tarfile
-import tempfile
 import time
 import traceback
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from generators.cases import Case
+from harness.jail.engine import IsolationRequest
 from harness.limits import Limits
 from harness.model import VERDICTS, CaseResult, GradeReport, ProjectCheck, Verdict
 from harness.store import BUILD_FAILED, DONE, StaleResult, Store
@@ -53,6 +55,7 @@ IGNORED_NAMES = frozenset({".git"})
 RESERVED_NAMES = frozenset({"index.html", "cohort.csv", "results.sqlite", "results.sqlite-wal",
                             "results.sqlite-shm", "results.sqlite-journal"})
 DEFAULT_BUILD_TIMEOUT_S = 120.0
+DEFAULT_BUDGET_S = 1200.0
 
 Message = tuple  # (kind, name, submission_hash, payload)
 Emit = Callable[[Message], None]
@@ -85,22 +88,35 @@ def _walk(root: Path) -> list[tuple[str, Path]]:
 def content_hash(path: Path) -> str:
     """sha256 of a submission: sorted relative paths and contents, .git ignored.
 
-    Symlinks count by their target text (never followed); a single file counts by its
-    content alone, so renaming the entry does not change it (the store keys by name).
-    """
+    Links count by their target text (never followed); special files (FIFOs, sockets,
+    devices) by their kind only — never opened, since opening a FIFO blocks; a single
+    file counts by its content alone, so renaming the entry does not change it (the store
+    keys by name)."""
     digest = hashlib.sha256()
     entries = [("", path)] if not path.is_dir() else _walk(path)
     for relative, item in entries:
         digest.update(b"P" + relative.encode("utf-8", "surrogateescape") + b"\0")
-        if item.is_symlink():
-            digest.update(b"L" + os.readlink(item).encode("utf-8", "surrogateescape") + b"\0")
-            continue
-        digest.update(b"F")
-        with open(item, "rb") as handle:
-            for block in iter(lambda: handle.read(1 << 20), b""):
-                digest.update(block)
-        digest.update(b"\0")
+        info = os.lstat(item)
+        if stat.S_ISLNK(info.st_mode):
+            digest.update(b"L" + os.fsencode(os.readlink(item)) + b"\0")
+        elif not stat.S_ISREG(info.st_mode):
+            digest.update(b"S%o\0" % stat.S_IFMT(info.st_mode))
+        else:
+            fd = os.open(item, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+            with os.fdopen(fd, "rb") as handle:
+                if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):  # swapped since the lstat
+                    raise OSError(f"{item} changed while it was read")
+                digest.update(b"F")
+                for block in iter(lambda: handle.read(1 << 20), b""):
+                    digest.update(block)
+            digest.update(b"\0")
     return digest.hexdigest()
+
+
+def storage_name(entry_name: str) -> str:
+    """The name a submission is stored and reported under: its folder entry's name, with
+    bytes that are not UTF-8 (the entry name is any byte string) shown as \\xNN."""
+    return os.fsencode(entry_name).decode("utf-8", errors="backslashreplace")
 
 
 def discover(folder: Path, exclude: Sequence[Path] = ()) -> tuple[list[Submission], list[str]]:
@@ -120,16 +136,21 @@ def discover(folder: Path, exclude: Sequence[Path] = ()) -> tuple[list[Submissio
         if resolved in excluded or any(resolved in p.parents for p in excluded):
             continue
         if entry.name in RESERVED_NAMES:
-            ignored.append(f"{entry.name}: the name of a cohort output file; rename it to grade it")
+            ignored.append(f"{storage_name(entry.name)}: the name of a cohort output file; rename it to grade it")
             continue
-        if entry.is_dir():
+        info = os.lstat(entry)
+        if stat.S_ISDIR(info.st_mode):
             kind = REPOSITORY
-        elif entry.is_file() and os.access(entry, os.X_OK):
+        elif stat.S_ISREG(info.st_mode) and info.st_mode & 0o111:
             kind = BINARY
         else:
-            ignored.append(f"{entry.name}: neither a folder nor an executable file")
+            ignored.append(f"{storage_name(entry.name)}: neither a folder nor an executable file")
             continue
-        submissions.append(Submission(entry.name, entry, kind, content_hash(entry)))
+        name = storage_name(entry.name)
+        if any(other.name == name for other in submissions):
+            ignored.append(f"{name}: its name, shown as UTF-8, is the name of another submission; rename it")
+            continue
+        submissions.append(Submission(name, entry, kind, content_hash(entry)))
     return submissions, ignored
 
 
@@ -151,17 +172,40 @@ def archive(path: Path) -> bytes:
 
 
 def extract(data: bytes, destination: Path) -> Path:
-    """Unpack an `archive` into `destination` (safely: no absolute paths, no escaping links)."""
+    """Unpack an `archive` into `destination`, safely on every Python 3.11 (tarfile's
+    extraction filters came in 3.11.4): only folders, regular files and links; no
+    absolute path, no `..`, nothing written through a link (every parent is a folder this
+    function made), no special bits; links are made but never followed."""
     with tarfile.open(fileobj=io.BytesIO(data), mode="r:gz") as tar:
         members = tar.getmembers()
-        tops = {Path(m.name).parts[0] for m in members if Path(m.name).parts}
+        tops = {PurePosixPath(m.name).parts[0] for m in members if PurePosixPath(m.name).parts}
         if len(tops) != 1:
             raise ValueError(f"submission archive has {len(tops)} top-level entries, expected 1")
-        tar.extractall(destination, filter="data")
-    extracted = destination / tops.pop()
-    if extracted.is_file():  # the data filter keeps the owner's execute bit; make sure it is there
-        extracted.chmod(extracted.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
-    return extracted
+        made: set[PurePosixPath] = {PurePosixPath(".")}
+        for member in members:
+            relative = PurePosixPath(member.name)
+            if relative.is_absolute() or ".." in relative.parts or not relative.parts:
+                raise ValueError(f"unsafe path in submission archive: {member.name!r}")
+            for parent in reversed(relative.parents):
+                if parent not in made:
+                    os.mkdir(destination / parent, 0o755)
+                    made.add(parent)
+            target = destination / relative
+            if member.isdir():
+                if relative not in made:
+                    os.mkdir(target, 0o755)
+                    made.add(relative)
+            elif member.issym():
+                os.symlink(member.linkname, target)
+            elif member.isfile():
+                source = tar.extractfile(member)
+                assert source is not None
+                fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+                with os.fdopen(fd, "wb") as out:
+                    shutil.copyfileobj(source, out)
+                os.chmod(target, 0o755 if member.mode & 0o111 else 0o644)
+            # anything else (hard links, devices, FIFOs) is left out
+    return destination / tops.pop()
 
 
 # --------------------------------------------------------------------------- settings
@@ -176,9 +220,14 @@ class GradeSettings:
     timeout: float | None = None
     strict: bool = False
     lenient_build: bool = False
-    isolation: str = "auto"
+    isolation: IsolationRequest = "auto"
+    unsafe_no_jail: bool = False  # grade without the full jail (harness.policy)
     build_timeout_s: float = DEFAULT_BUILD_TIMEOUT_S
     project_checks: bool = True
+    # Wall seconds one submission's cases may take in all (a share of it per chunk): past
+    # it, the cases left are TIMEOUT ("budget"), so one pathological program cannot hold
+    # a worker for hours. Builds and checks have their own limits.
+    budget_s: float = DEFAULT_BUDGET_S
 
 
 def cases_digest(cases: Sequence[Case]) -> str:
@@ -316,7 +365,8 @@ def grade_submission(task: GradeTask, emit: Emit) -> None:
     results, which the store keeps once.
     """
     from harness.grading import grade_case
-    from harness.runner import available_isolation
+    from harness.jail import JailError
+    from harness.policy import JailRefused, choose_jail
 
     started = time.monotonic()
     name, key, settings = task.name, task.submission_hash, task.settings
@@ -324,13 +374,20 @@ def grade_submission(task: GradeTask, emit: Emit) -> None:
     if cases_digest(cases) != task.cases_digest:
         raise RuntimeError(f"this worker generates different cases for suite {settings.suite!r} "
                            "(is the same fillit-moulinette version installed everywhere?)")
-    isolation = available_isolation() if settings.isolation == "auto" else settings.isolation
-    with tempfile.TemporaryDirectory(prefix="grade-batch-") as scratch:
-        build = None
+    try:
+        jail, _ = choose_jail(settings.isolation, "cohort", settings.unsafe_no_jail)
+    except JailRefused as refused:
+        raise JailError(f"on this worker: {refused}") from None
+    wanted = [case for case in cases if case.id not in task.skip_case_ids
+              and (task.case_ids is None or case.id in task.case_ids)]
+    budget_end = started + settings.budget_s * len(wanted) / max(1, len(cases))
+    with contextlib.ExitStack() as stack:
+        build = workspace = None
         if task.kind == REPOSITORY:
-            from harness.project import build_repository
+            from harness.project import Workspace, build_repository
 
-            build = build_repository(Path(task.path), Path(scratch), lenient=settings.lenient_build,
+            workspace = stack.enter_context(Workspace.create(jail))
+            build = build_repository(Path(task.path), workspace, lenient=settings.lenient_build,
                                      timeout_s=settings.build_timeout_s)
             emit(("build", name, key, build.summary()))
             if not build.ok or build.binary is None:
@@ -339,21 +396,30 @@ def grade_submission(task: GradeTask, emit: Emit) -> None:
             program = build.binary
         else:
             program = Path(task.path).resolve()
-        wanted = None if task.case_ids is None else set(task.case_ids)
-        for case in cases:
-            if case.id in task.skip_case_ids or (wanted is not None and case.id not in wanted):
-                continue
-            result = grade_case(program, case, Limits(), isolation, settings.strict, settings.timeout)
+        for case in wanted:
+            if time.monotonic() > budget_end:
+                result = over_budget(case, settings.budget_s, jail.mode)
+            else:
+                result = grade_case(program, case, Limits(), jail, settings.strict, settings.timeout)
+            if not result.verdict.graded:  # the jail failed: the submission is an error, rerun resumes
+                raise JailError(f"case {case.id}: {result.verdict.message}")
             emit(("result", name, key, result_row(result)))
-        if build is not None and settings.project_checks:
+        if build is not None and workspace is not None and settings.project_checks:
             from harness.project import leak_check_inputs, project_checks
 
-            checks = project_checks(build, sample_inputs=leak_check_inputs(cases))
+            checks = project_checks(build, workspace, sample_inputs=leak_check_inputs(cases))
             emit(("checks", name, key, [dataclasses.asdict(check) for check in checks]))
     done: dict[str, Any] = {"grading_s": time.monotonic() - started}
     if task.part is not None:
         done["part"] = task.part
     emit(("finished", name, key, done))
+
+
+def over_budget(case: Case, budget_s: float, isolation: str) -> CaseResult:
+    return CaseResult(case=case, verdict=Verdict("TIMEOUT", "budget", f"not run: the submission used up its time "
+                                                                      f"budget of {budget_s:g} s"),
+                      actual="", stderr="", time_s=0.0, cpu_s=0.0, max_rss_kb=0, exit_code=None, signal=None,
+                      isolation=isolation, time_limit_s=0.0)
 
 
 def grade_submission_safely(task: GradeTask, emit: Emit) -> None:
@@ -558,14 +624,41 @@ def write_submission_reports(report: GradeReport, directory: Path, build: dict[s
         (directory / "build.log").write_text(build.get("log", ""), encoding="utf-8")
 
 
+def _inside_the_jails_view(*paths: Path) -> str:
+    """Why a path the batch reads or writes would be visible inside every jail (the
+    system folders are bound read-only), or "" when none is."""
+    from harness.jail.bwrap import SYSTEM_DIRS
+
+    for path in paths:
+        real = os.path.realpath(path)
+        folder = next((d for d in SYSTEM_DIRS if real == d or real.startswith(d + "/")), None)
+        if folder is not None:
+            return (f"{path} is inside {folder}, which every jail sees: put the submissions, the output "
+                    "folder and the database elsewhere")
+    return ""
+
+
 def run_batch(folder: Path, options: BatchOptions, echo: Echo = print) -> BatchSummary:
     """Grade every submission of `folder`; see the module docstring."""
     if not folder.is_dir():
         raise BatchError(f"submissions folder {folder} does not exist or is not a folder")
     out = options.out
     db_path = options.db or out / "results.sqlite"
-    out.mkdir(parents=True, exist_ok=True)
     settings = options.settings
+    visible = _inside_the_jails_view(folder, out, db_path)
+    if visible:
+        raise BatchError(visible)
+    if options.scheduler is None:  # (on Dask, each worker checks its own jail)
+        from harness.policy import JailRefused, choose_jail
+
+        try:
+            jail, warning = choose_jail(settings.isolation, "cohort", settings.unsafe_no_jail)
+        except JailRefused as refused:
+            raise BatchError(str(refused)) from None
+        if warning:
+            echo(warning)
+    out.mkdir(mode=0o700, parents=True, exist_ok=True)
+    os.chmod(out, 0o700)  # the answers are in there: private (docs/SECURITY.md, "Outputs")
     try:
         cases = list(suite_cases(settings.suite, settings.seed))
     except KeyError:

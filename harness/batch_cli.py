@@ -14,7 +14,8 @@ from pathlib import Path
 
 import click
 
-from harness.batch import BatchError, BatchOptions, GradeSettings, run_batch
+from harness.batch import DEFAULT_BUDGET_S, BatchError, BatchOptions, GradeSettings, run_batch
+from harness.jail.engine import IsolationRequest
 from harness.suites import SUITES
 
 EXIT_OK, EXIT_SOME_ERRORS, EXIT_CANNOT_RUN = 0, 1, 2
@@ -41,12 +42,20 @@ DEFAULT_SUITE = "standard"
 @click.option("--lenient-build", is_flag=True, help="Build repositories with -Werror dropped (recorded).")
 @click.option("--no-project-checks", is_flag=True,
               help="Repository mode: skip the Makefile/norm/leak checks (grade the cases only).")
+@click.option("--isolation", type=click.Choice(["auto", "jail", "namespaces", "rlimits"]), default="auto",
+              show_default=True, help="A cohort needs the full jail (docs/SECURITY.md).")
+@click.option("--unsafe-no-jail", is_flag=True,
+              help="Grade the cohort even without the full jail (namespaces + cgroups). Not for other people's code.")
+@click.option("--budget", type=click.FloatRange(1, 86400), default=DEFAULT_BUDGET_S, show_default=True,
+              help="Seconds one submission's cases may take in all; the cases left then are TIMEOUT (budget).")
 def batch_command(submissions_dir: Path, out: Path, db: Path | None, jobs: int | None, suite: str,
                   seed: int | None, timeout: float | None, profile: str, scheduler: str | None,
-                  lenient_build: bool, no_project_checks: bool) -> int:
+                  lenient_build: bool, no_project_checks: bool, isolation: IsolationRequest,
+                  unsafe_no_jail: bool, budget: float) -> int:
     """Grade every entry of SUBMISSIONS_DIR (repository folders and fillit executables)."""
     settings = GradeSettings(suite=suite, seed=seed, timeout=timeout, strict=profile == "strict",
-                             lenient_build=lenient_build, project_checks=not no_project_checks)
+                             lenient_build=lenient_build, project_checks=not no_project_checks,
+                             isolation=isolation, unsafe_no_jail=unsafe_no_jail, budget_s=budget)
     options = BatchOptions(out=out, db=db, jobs=jobs or os.cpu_count() or 2, settings=settings,
                            scheduler=scheduler)
     summary = run_batch(submissions_dir, options, echo=click.echo)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from generators.cases import USAGE, Case
 from harness.model import Verdict
-from harness.runner import RunResult
+from harness.jail import RunResult
 from reference.parser import parse
 from reference.shapes import Shape, normalize
 

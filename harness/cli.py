@@ -6,10 +6,10 @@ Every such problem is one line on stderr, never a traceback.
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
-import tempfile
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -18,12 +18,15 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from harness.grading import grade_binary
+from harness.jail import Jail
+from harness.jail.engine import IsolationRequest
 from harness.limits import Limits
 from harness.model import CaseResult, GradeReport
+from harness.policy import JailRefused, Target, choose_jail
+from harness.suites import DEFAULT_SUITE, SUITES, load_suite
 
 if TYPE_CHECKING:
-    from harness.project import BuildResult
-from harness.suites import DEFAULT_SUITE, SUITES, load_suite
+    from harness.project import BuildResult, Workspace
 
 EXIT_PASSED, EXIT_FAILED, EXIT_CANNOT_GRADE = 0, 1, 2
 
@@ -44,8 +47,12 @@ class CannotGrade(Exception):
 @click.option("-k", "pattern", default=None, help="Only cases whose id or category matches (substring or glob).")
 @click.option("--profile", type=click.Choice(["default", "strict"]), default="default", show_default=True,
               help="strict: disputed cases must give the 42 answer.")
-@click.option("--isolation", type=click.Choice(["auto", "bwrap", "rlimits"]), default="auto", show_default=True,
-              help="Sandbox: bubblewrap when installed, else an unprivileged user with rlimits.")
+@click.option("--isolation", type=click.Choice(["auto", "jail", "namespaces", "rlimits"]), default="auto",
+              show_default=True, help="jail: namespaces + a cgroup per run (root); namespaces: bubblewrap "
+                                      "only; rlimits: no namespaces. auto: the strongest here (docs/SECURITY.md).")
+@click.option("--unsafe-no-jail", is_flag=True,
+              help="Build and grade a repository even without the namespace jail (its Makefile then runs "
+                   "with only a uid and rlimits). The report says so.")
 @click.option("--json", "json_path", type=click.Path(path_type=Path), default=None, help="Write the JSON report.")
 @click.option("--html", "html_path", type=click.Path(path_type=Path), default=None, help="Write the HTML report.")
 @click.option("--junit", "junit_path", type=click.Path(path_type=Path), default=None, help="Write JUnit XML.")
@@ -57,9 +64,9 @@ class CannotGrade(Exception):
 @click.option("--fuzz-db", type=click.Path(path_type=Path), default=None,
               help="Fuzz mode: example database folder; found failures replay first [default: .fillit-fuzz-db].")
 def grade_command(target: Path, suite: str, seed: int | None, jobs: int | None, timeout: float | None,
-                  pattern: str | None, profile: str, isolation: str, json_path: Path | None,
-                  html_path: Path | None, junit_path: Path | None, lenient_build: bool, quiet: bool,
-                  fuzz_examples: int | None = None, fuzz_db: Path | None = None) -> int:
+                  pattern: str | None, profile: str, isolation: IsolationRequest, unsafe_no_jail: bool,
+                  json_path: Path | None, html_path: Path | None, junit_path: Path | None, lenient_build: bool,
+                  quiet: bool, fuzz_examples: int | None = None, fuzz_db: Path | None = None) -> int:
     """Grade TARGET: a fillit executable, or a repository folder (built with make first)."""
     outputs = {"json": json_path, "html": html_path, "junit": junit_path}
     for path in outputs.values():
@@ -67,33 +74,43 @@ def grade_command(target: Path, suite: str, seed: int | None, jobs: int | None, 
             _check_writable(path)
     if not target.exists():
         raise CannotGrade(f"target {target} does not exist")
-    if isolation == "bwrap":
-        from harness.runner import available_isolation
-
-        if available_isolation() != "bwrap":
-            raise CannotGrade("--isolation bwrap: bubblewrap (bwrap) is not usable here; install it or use rlimits")
+    jail = grading_jail(isolation, "repository" if target.is_dir() else "binary", unsafe_no_jail)
     if fuzz_examples is not None:
         from harness.fuzz import DEFAULT_DATABASE, fuzz_command
 
-        return fuzz_command(target, fuzz_examples, seed=seed, timeout=timeout, isolation=isolation,
+        return fuzz_command(target, fuzz_examples, seed=seed, timeout=timeout, jail=jail,
                             strict=profile == "strict", database=fuzz_db or DEFAULT_DATABASE, outputs=outputs,
                             quiet=quiet, lenient_build=lenient_build)
     cases = load_suite(suite, seed, pattern)
     if not cases:
         raise CannotGrade(f"no case of suite {suite!r} matches -k {pattern!r}")
     console = Console(stderr=True)
-    with tempfile.TemporaryDirectory(prefix="grade-") as scratch:
-        program, build = prepare_program(target, Path(scratch), lenient_build, console, quiet)
-        report = _run_cases(program, cases, target, suite, seed, jobs, timeout, profile, isolation, console, quiet)
-        if build is not None:
+    with prepared_program(target, jail, lenient_build, console, quiet) as (program, build, workspace):
+        report = _run_cases(program, cases, target, suite, seed, jobs, timeout, profile, jail, console, quiet)
+        if build is not None and workspace is not None:
             from harness.project import leak_check_inputs, project_checks
 
             report.build = build.summary()
-            report.checks = project_checks(build, sample_inputs=leak_check_inputs(cases))
+            report.checks = project_checks(build, workspace, sample_inputs=leak_check_inputs(cases))
     write_reports(report, outputs)
     _print_summary(report, quiet)
+    if report.harness_errors:
+        first = report.harness_errors[0]
+        raise CannotGrade(f"the jail failed on {len(report.harness_errors)} of {len(report.results)} cases, which "
+                          f"were not graded (first: {first.case.id}: {first.verdict.message})")
     failed_checks = any(check.status == "fail" for check in report.checks)
     return EXIT_FAILED if report.failed or failed_checks else EXIT_PASSED
+
+
+def grading_jail(isolation: IsolationRequest, target: Target, unsafe: bool) -> Jail:
+    """The jail for `target` under the policy (harness.policy); its warning on stderr."""
+    try:
+        jail, warning = choose_jail(isolation, target, unsafe)
+    except JailRefused as refused:
+        raise CannotGrade(str(refused)) from None
+    if warning:
+        click.echo(f"grade: {warning}", err=True)
+    return jail
 
 
 def _check_writable(path: Path) -> None:
@@ -106,13 +123,25 @@ def _check_writable(path: Path) -> None:
         raise CannotGrade(f"cannot write report {path}: permission denied")
 
 
-def prepare_program(target: Path, scratch: Path, lenient: bool, console: Console,
-                    quiet: bool) -> tuple[Path, "BuildResult | None"]:
-    """The executable to grade: TARGET itself, or what `make` builds from the repository TARGET."""
-    if target.is_dir():
-        build = _build(target, scratch, lenient, console, quiet)
-        return build.binary, build
-    return _executable(target), None
+@contextlib.contextmanager
+def prepared_program(target: Path, jail: Jail, lenient: bool, console: Console,
+                     quiet: bool) -> Iterator[tuple[Path, "BuildResult | None", "Workspace | None"]]:
+    """The executable to grade: TARGET itself, or what `make` builds from the repository
+    TARGET (in a private workspace, alive for the `with` block: the checks use it)."""
+    if not target.is_dir():
+        yield _executable(target), None, None
+        return
+    from harness.project import Workspace, build_repository
+
+    if not quiet and console.is_terminal:
+        console.print(f"building {target} with make{' (lenient: -Werror dropped)' if lenient else ''}...")
+    with Workspace.create(jail) as workspace:
+        build = build_repository(target.resolve(), workspace, lenient=lenient)
+        if not build.ok or build.binary is None:
+            werror = "[-Werror" in build.log or "-Werror=" in build.log
+            hint = " (warnings are errors here: --lenient-build drops -Werror)" if werror and not lenient else ""
+            raise CannotGrade(f"build failed: {build.message}{hint}")
+        yield build.binary, build, workspace
 
 
 def _executable(target: Path) -> Path:
@@ -123,22 +152,9 @@ def _executable(target: Path) -> Path:
     return target.resolve()
 
 
-def _build(repo: Path, scratch: Path, lenient: bool, console: Console, quiet: bool):
-    from harness.project import build_repository
-
-    if not quiet and console.is_terminal:
-        console.print(f"building {repo} with make{' (lenient: -Werror dropped)' if lenient else ''}...")
-    build = build_repository(repo.resolve(), scratch, lenient=lenient)
-    if not build.ok or build.binary is None:
-        werror = "[-Werror" in build.log or "-Werror=" in build.log
-        hint = " (warnings are errors here: --lenient-build drops -Werror)" if werror and not lenient else ""
-        raise CannotGrade(f"build failed: {build.message}{hint}")
-    return build
-
-
 def _run_cases(program: Path, cases: Sequence, target: Path, suite: str, seed: int | None, jobs: int | None,
-               timeout: float | None, profile: str, isolation: str, console: Console, quiet: bool) -> GradeReport:
-    arguments = dict(limits=Limits(), jobs=jobs or os.cpu_count() or 2, isolation=isolation,
+               timeout: float | None, profile: str, jail: Jail, console: Console, quiet: bool) -> GradeReport:
+    arguments = dict(limits=Limits(), jobs=jobs or os.cpu_count() or 2, jail=jail,
                      strict=profile == "strict", timeout=timeout, suite=suite, seed=seed or 0, target=str(target))
     if quiet or not console.is_terminal:
         return grade_binary(program, cases, **arguments)
@@ -185,6 +201,7 @@ def _print_summary(report: GradeReport, quiet: bool) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Console entry point: maps every way of failing to grade onto exit status 2 and one line."""
     args = list(sys.argv[1:] if argv is None else argv)
+    os.umask(0o077)  # reports, logs, scratch: private (docs/SECURITY.md, "Outputs")
     if args and args[0] == "batch":
         from harness.batch_cli import batch_main
         return batch_main(args[1:])

@@ -6,7 +6,7 @@ shrinking of any disagreement to a minimal failing file.
         print(describe_failure(result.minimal))
 
 Each generated file becomes a Case built on the fly (expected = the reference's answer)
-and goes through `harness.grading.grade_case`: the sandboxed runner with limits, then the
+and goes through `harness.grading.grade_case`: the jailed runner with limits, then the
 checker, so a failure carries the same verdict and diagnosis as in a graded suite.
 The search is a `@given` test run programmatically (like `hypothesis.find`): it stops
 generating at the first failing file (a verdict that is neither OK nor DISPUTED), shrinks
@@ -41,6 +41,7 @@ from generators.invalid import INVALID_CATEGORIES
 from generators.strategies import valid_files
 from generators.text import spell_block
 from generators.valid import placements, plain_tries
+from harness.jail import Jail
 from harness.limits import Limits
 from harness.model import CaseResult
 from reference.parser import parse
@@ -226,7 +227,7 @@ def fuzz(
     key: str | None = None,
     timeout: float | None = None,
     limits: Limits = Limits(),
-    isolation: str = "auto",
+    jail: Jail | None = None,
     strict: bool = False,
     shrink_budget_s: float = DEFAULT_SHRINK_BUDGET_S,
     strategy: st.SearchStrategy[bytes] | None = None,
@@ -239,19 +240,19 @@ def fuzz(
     in it, named after `key` (default: the program's resolved path).  `timeout` is the per-run wall limit
     (default DEFAULT_WALL_S).  `strategy` replaces `fuzz_inputs()`.
     """
-    from harness.grading import grade_case
-    from harness.runner import available_isolation
+    from harness.grading import grade_case, wall_backstop
+    from harness.jail import detect_jail
 
     if examples < 1:
         raise ValueError("examples must be >= 1")
     seed = random.SystemRandom().randrange(2**32) if seed is None else seed
-    used_isolation = available_isolation() if isolation == "auto" else isolation
+    jail = jail or detect_jail()
     wall = DEFAULT_WALL_S if timeout is None else timeout
-    run_limits = dataclasses.replace(limits, wall_s=wall, cpu_s=max(limits.cpu_s, wall))
+    run_limits = dataclasses.replace(limits, cpu_s=wall, wall_s=wall_backstop(wall))
     target = key if key is not None else str(Path(program).resolve())
     result = FuzzResult(target=target, seed=seed, requested=examples, examples_run=0,
                         database=str(database) if database is not None else None,
-                        isolation=used_isolation, limits=run_limits)
+                        isolation=jail.describe(), limits=run_limits)
     cache: dict[bytes, CaseResult] = {}
     found_at: list[float] = []  # monotonic clock of the first failure
     clock = time.monotonic()
@@ -269,7 +270,7 @@ def fuzz(
         else:
             result.examples_run += 1
         case = fuzz_case(data, result.examples_run + result.shrink_runs)
-        graded = grade_case(program, case, run_limits, used_isolation, strict, wall)
+        graded = grade_case(program, case, run_limits, jail, strict, wall)
         cache[data] = graded
         if not graded.passed and not found_at:
             found_at.append(time.monotonic())
@@ -445,7 +446,7 @@ def summary(result: FuzzResult, shown_target: str) -> str:
 
 # --------------------------------------------------------------------------- `grade --fuzz N`
 
-def fuzz_command(target: Path, examples: int, *, seed: int | None, timeout: float | None, isolation: str,
+def fuzz_command(target: Path, examples: int, *, seed: int | None, timeout: float | None, jail: Jail,
                  strict: bool, database: Path | None, outputs: dict[str, Path | None], quiet: bool,
                  lenient_build: bool) -> int:
     """`grade TARGET --fuzz N`: exit 1 when a disagreement was found, else 0.
@@ -454,7 +455,6 @@ def fuzz_command(target: Path, examples: int, *, seed: int | None, timeout: floa
     The reports (--json/--html/--junit) hold the minimal failing case, or no case at all.
     """
     import os
-    import tempfile
     from datetime import datetime, timezone
 
     from rich.console import Console
@@ -469,12 +469,11 @@ def fuzz_command(target: Path, examples: int, *, seed: int | None, timeout: floa
         os.environ.setdefault("HYPOTHESIS_STORAGE_DIRECTORY", str(Path(database) / "hypothesis-home"))
     console = Console(stderr=True)
     started = datetime.now(timezone.utc)
-    with tempfile.TemporaryDirectory(prefix="grade-fuzz-") as scratch:
-        program, build = cli.prepare_program(target, Path(scratch), lenient_build, console, quiet)
+    with cli.prepared_program(target, jail, lenient_build, console, quiet) as (program, build, _):
         if not quiet:
             console.print(f"fuzzing {target} with up to {examples} file(s) (then shrinking any failure)...")
         result = fuzz(program, examples, seed=seed, database=database, key=str(target.resolve()),
-                      timeout=timeout, isolation=isolation, strict=strict)
+                      timeout=timeout, jail=jail, strict=strict)
     report = GradeReport(
         target=str(target),
         suite="fuzz",

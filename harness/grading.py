@@ -1,7 +1,12 @@
-"""Grade one fillit executable on a list of cases: run each in the sandbox, check it.
+"""Grade one fillit executable on a list of cases: run each in the jail, check it.
 
-    report = grade_binary(Path("./fillit"), load_suite("quick"))
+    report = grade_binary(Path("./fillit"), load_suite("quick"), jail=detect_jail())
     print(report.score, report.first_failure_line)
+
+A case's time limit is CPU time (every process of the run together), so the verdict
+does not depend on how busy the machine is; wall time is only a backstop
+(`wall_backstop`). When the jail itself fails the case gets HARNESS_ERROR: never
+scored against the program (the CLI then exits 2).
 """
 from __future__ import annotations
 
@@ -14,9 +19,10 @@ from pathlib import Path
 
 from generators.cases import Case
 from harness.checker import check, decode
+from harness.jail import Jail, JailError, RunResult, detect_jail
 from harness.limits import Limits
-from harness.model import CaseResult, GradeReport
-from harness.runner import RunFile, RunResult, available_isolation, run
+from harness.model import CaseResult, GradeReport, Verdict
+from harness.runner import RunFile, run
 from harness.scoring import first_failure_line, score
 from harness.suites import DEFAULT_WALL_S, wall_limit
 
@@ -45,23 +51,30 @@ def invocation(case: Case) -> tuple[list[str], list[RunFile]]:
     raise ValueError(f"unknown invocation {case.invocation!r}")
 
 
-def grade_case(program: Path, case: Case, limits: Limits, isolation: str = "auto",
+def wall_backstop(cpu_s: float) -> float:
+    """The wall-clock limit beside a CPU limit: generous, since a loaded machine stretches
+    wall time but not CPU time; it only stops a program that sleeps or waits."""
+    return 3.0 * cpu_s + 2.0
+
+
+def grade_case(program: Path, case: Case, limits: Limits, jail: Jail | None = None,
                strict: bool = False, timeout: float | None = None) -> CaseResult:
     """Run `case` (as many times as it asks) and check the output.
 
-    The wall limit comes from the case's category unless `timeout` overrides it;
-    the CPU limit never undercuts the wall limit (a single-threaded solver that
-    computes the whole time must hit the wall limit, not a smaller CPU one).
-    """
+    The CPU limit comes from the case's category unless `timeout` overrides it."""
+    jail = jail or detect_jail()
     args, files = invocation(case)
-    wall = wall_limit(case, timeout)
-    case_limits = dataclasses.replace(limits, wall_s=wall, cpu_s=max(limits.cpu_s, wall))
+    cpu = wall_limit(case, timeout)
+    case_limits = dataclasses.replace(limits, cpu_s=cpu, wall_s=wall_backstop(cpu))
     runs: list[RunResult] = []
-    for _ in range(case.runs):
-        result = run(program, args, files, case_limits, isolation)
-        runs.append(result)
-        if result.limit or result.signal:
-            break  # a killed or crashed run decides the verdict; do not repeat it
+    try:
+        for _ in range(case.runs):
+            result = run(program, args, files, case_limits, jail)
+            runs.append(result)
+            if result.limit or result.signal:
+                break  # a killed or crashed run decides the verdict; do not repeat it
+    except JailError as error:
+        return harness_error(case, str(error), case_limits, jail)
     last = runs[-1]
     return CaseResult(
         case=case,
@@ -74,8 +87,15 @@ def grade_case(program: Path, case: Case, limits: Limits, isolation: str = "auto
         exit_code=last.exit_code,
         signal=last.signal,
         isolation=last.isolation,
-        time_limit_s=case_limits.wall_s,
+        time_limit_s=case_limits.cpu_s,
     )
+
+
+def harness_error(case: Case, message: str, limits: Limits, jail: Jail) -> CaseResult:
+    """The case could not be run because the harness failed: not the program's verdict."""
+    return CaseResult(case=case, verdict=Verdict("HARNESS_ERROR", "jail", message), actual="", stderr="",
+                      time_s=0.0, cpu_s=0.0, max_rss_kb=0, exit_code=None, signal=None, isolation=jail.mode,
+                      time_limit_s=limits.cpu_s)
 
 
 def grade_binary(
@@ -84,7 +104,7 @@ def grade_binary(
     *,
     limits: Limits = Limits(),
     jobs: int = 2,
-    isolation: str = "auto",
+    jail: Jail | None = None,
     strict: bool = False,
     timeout: float | None = None,
     suite: str = "custom",
@@ -95,10 +115,10 @@ def grade_binary(
     """Grade `program` on `cases`, `jobs` at a time; results keep the order of `cases`."""
     started = datetime.now(timezone.utc)
     clock = time.monotonic()
-    used_isolation = available_isolation() if isolation == "auto" else isolation
+    jail = jail or detect_jail()
 
     def one(case: Case) -> CaseResult:
-        result = grade_case(program, case, limits, used_isolation, strict, timeout)
+        result = grade_case(program, case, limits, jail, strict, timeout)
         if progress is not None:
             progress(result)
         return result
@@ -112,8 +132,9 @@ def grade_binary(
         profile="strict" if strict else "default",
         # The limits as applied: the wall limit shown is the default per case
         # (or the --timeout override); each result records its own.
-        limits=dataclasses.replace(limits, wall_s=timeout if timeout is not None else DEFAULT_WALL_S),
-        isolation=used_isolation,
+        limits=dataclasses.replace(limits, cpu_s=timeout if timeout is not None else DEFAULT_WALL_S,
+                                   wall_s=wall_backstop(timeout if timeout is not None else DEFAULT_WALL_S)),
+        isolation=jail.describe(),
         results=results,
         started_at=started.isoformat(timespec="seconds"),
         duration_s=round(time.monotonic() - clock, 3),

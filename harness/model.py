@@ -11,8 +11,9 @@ from typing import Any, Literal
 from generators.cases import Case
 from harness.limits import Limits
 
-VerdictName = Literal["OK", "WRONG", "TIMEOUT", "CRASH", "OUTPUT_LIMIT", "DISPUTED"]
-VERDICTS: tuple[str, ...] = ("OK", "WRONG", "TIMEOUT", "CRASH", "OUTPUT_LIMIT", "DISPUTED")
+# HARNESS_ERROR: the jail failed, the case was not graded; never scored against the program.
+VerdictName = Literal["OK", "WRONG", "TIMEOUT", "CRASH", "OUTPUT_LIMIT", "DISPUTED", "HARNESS_ERROR"]
+VERDICTS: tuple[str, ...] = ("OK", "WRONG", "TIMEOUT", "CRASH", "OUTPUT_LIMIT", "DISPUTED", "HARNESS_ERROR")
 # Verdicts that count as passed.
 PASSING: frozenset[str] = frozenset({"OK", "DISPUTED"})
 
@@ -34,6 +35,11 @@ class Verdict:
     def passed(self) -> bool:
         return self.verdict in PASSING
 
+    @property
+    def graded(self) -> bool:
+        """False when the harness failed to run the case (HARNESS_ERROR)."""
+        return self.verdict != "HARNESS_ERROR"
+
 
 @dataclass(frozen=True)
 class CaseResult:
@@ -46,8 +52,8 @@ class CaseResult:
     max_rss_kb: int
     exit_code: int | None
     signal: str | None
-    isolation: str  # "bwrap" or "rlimits"
-    time_limit_s: float
+    isolation: str  # "jail", "namespaces" or "rlimits" (harness.jail.IsolationMode)
+    time_limit_s: float  # the CPU-time limit of the case
 
     @property
     def passed(self) -> bool:
@@ -85,8 +91,12 @@ class GradeReport:
 
     @property
     def failed(self) -> int:
-        return len(self.results) - self.passed
+        return sum(1 for r in self.results if not r.passed and r.verdict.graded)
+
+    @property
+    def harness_errors(self) -> list[CaseResult]:
+        return [r for r in self.results if not r.verdict.graded]
 
     @property
     def first_failure(self) -> CaseResult | None:
-        return next((r for r in self.results if not r.passed), None)
+        return next((r for r in self.results if not r.passed and r.verdict.graded), None)

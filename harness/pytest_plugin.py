@@ -14,7 +14,7 @@ needs the same collection on every worker: the suite is seeded, ids and order ar
 all work unchanged.  Each case is an item `fillit::<case id>`, e.g.
 `fillit::invalid/bad_char_letter-2`; the case's category is a keyword (`-k invalid`).
 
-A case runs through `harness.grading.grade_case` (sandboxed runner, limits, checker); a
+A case runs through `harness.grading.grade_case` (the jail, limits, checker); a
 failure's report is the diagnosis with the expected and actual outputs side by side.
 Each item also carries a pytest-timeout marker a minute above its own wall limit, as a
 backstop should the runner itself ever hang.
@@ -27,6 +27,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from harness.jail.engine import IsolationRequest
 
 SUITE_DEFAULT = "quick"
 COLLECTOR_NAME = "fillit"
@@ -41,7 +43,7 @@ class _Options:
     seed: int | None
     timeout: float | None
     strict: bool
-    isolation: str
+    isolation: IsolationRequest
 
 
 _OPTIONS = pytest.StashKey[_Options]()
@@ -60,8 +62,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="wall-clock limit per case in seconds (default: per category).")
     group.addoption("--fillit-profile", choices=("default", "strict"), default="default",
                     help="strict: disputed cases must give the 42 answer.")
-    group.addoption("--fillit-isolation", choices=("auto", "bwrap", "rlimits"), default="auto",
-                    help="sandbox for the runs (default: bubblewrap when usable).")
+    group.addoption("--fillit-isolation", choices=("auto", "jail", "namespaces", "rlimits"), default="auto",
+                    help="jail for the runs (default: the strongest this machine has; docs/SECURITY.md).")
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -144,16 +146,31 @@ class FillitCase(pytest.Item):
         self.case = case
         self.extra_keyword_matches.add(case.category)
         self.add_marker(pytest.mark.fillit)
-        wall = wall_limit(case, self.config.stash[_OPTIONS].timeout)
-        self.add_marker(pytest.mark.timeout(wall * max(1, case.runs) + BACKSTOP_MARGIN_S))
+        from harness.grading import wall_backstop
 
-    def runtest(self) -> None:
+        cpu = wall_limit(case, self.config.stash[_OPTIONS].timeout)
+        self.add_marker(pytest.mark.timeout(wall_backstop(cpu) * max(1, case.runs) + BACKSTOP_MARGIN_S))
+        self.result: Any = None
+
+    def setup(self) -> None:
+        """Grading happens here: a failure of the harness itself (the jail) is then an
+        ERROR of the test, never a FAILED case blamed on the program."""
         from harness.grading import grade_case
         from harness.limits import Limits
+        from harness.policy import JailRefused, choose_jail
 
         options = self.config.stash[_OPTIONS]
-        result = grade_case(options.program, self.case, Limits(), options.isolation, options.strict,
-                            options.timeout)
+        try:
+            jail, _ = choose_jail(options.isolation, "binary")
+        except JailRefused as refused:
+            raise RuntimeError(f"fillit-moulinette: {refused}") from None
+        self.result = grade_case(options.program, self.case, Limits(), jail, options.strict, options.timeout)
+        if not self.result.verdict.graded:
+            raise RuntimeError(f"fillit-moulinette could not run this case (not the program's fault): "
+                               f"{self.result.verdict.message}")
+
+    def runtest(self) -> None:
+        result = self.result
         verdict = result.verdict
         self.user_properties.append(("verdict", verdict.verdict))
         if verdict.diagnosis:

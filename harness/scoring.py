@@ -36,7 +36,7 @@ def score(results: Sequence[CaseResult], strict: bool = False) -> float:
     becomes the default weight), since it can fail.
     """
     by_category: dict[str, list[CaseResult]] = {}
-    for result in results:
+    for result in (r for r in results if r.verdict.graded):  # a harness error is nobody's score
         by_category.setdefault(result.case.category, []).append(result)
     total = earned = 0.0
     for category, members in by_category.items():
@@ -51,7 +51,7 @@ def score(results: Sequence[CaseResult], strict: bool = False) -> float:
 def first_failure_line(results: Sequence[CaseResult]) -> str:
     """Like the moulinette: the first failed case, what happened, and why; "" if none."""
     for result in results:
-        if not result.passed:
+        if not result.passed and result.verdict.graded:
             verdict = result.verdict
             reason = f" ({verdict.diagnosis})" if verdict.diagnosis else ""
             return f"First failure: {result.case.id}: {verdict.verdict}{reason}: {verdict.message}"

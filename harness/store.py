@@ -19,6 +19,7 @@ run, a Dask task retried on another worker) is stored exactly once.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import time
 from collections.abc import Iterable, Iterator
@@ -125,7 +126,11 @@ class Store:
 
     def __init__(self, path: Path, timeout_s: float = 30.0) -> None:
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        # The results hold every expected answer: the file (and SQLite's -wal and -shm,
+        # which take its mode) is the owner's only. Created here, never through a link.
+        os.close(os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600))
+        os.chmod(self.path, 0o600)
         # isolation_level=None: no implicit transactions; `transaction()` opens them explicitly.
         self.db = sqlite3.connect(str(self.path), timeout=timeout_s, isolation_level=None)
         self.db.row_factory = sqlite3.Row

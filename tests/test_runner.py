@@ -1,7 +1,7 @@
-"""The sandboxed runner against the hostile zoo (tests/hostile/*.c), under both
-isolation paths. Every run must: end the expected way (limit / signal / exit),
-return within its wall limit + grace (+ a generous margin: the machine is
-noisy), leave no process behind and no file outside its run folder."""
+"""The jailed runner against the hostile zoo (tests/hostile/*.c), under every isolation
+mode (the full jail, namespaces only, rlimits only). Every run must: end the expected
+way (limit / signal / exit), return within its wall limit + grace (+ a generous margin:
+the machine is noisy), and leave no process behind."""
 from __future__ import annotations
 
 import os
@@ -18,18 +18,15 @@ from pathlib import Path
 import psutil
 import pytest
 
-from harness import runner, sandbox
+from harness.jail import JailError, RunResult, detect_jail
+from harness.jail.identity import UID_BASE, UID_COUNT, run_identity
 from harness.limits import Limits
-from harness.runner import IsolationUnavailable, RunFile, RunResult, available_isolation, run
+from harness.runner import RunFile, run, run_root
+
+from jail_modes import ISOLATIONS, jail_for
 
 HOSTILE = Path(__file__).parent / "hostile"
 MARGIN_S = 3.0  # on top of wall + grace: scheduling noise on a busy 2-core machine
-
-ISOLATIONS = [
-    "rlimits",
-    pytest.param("bwrap", marks=pytest.mark.skipif(available_isolation() != "bwrap",
-                                                  reason="bubblewrap is not usable here")),
-]
 pytestmark = pytest.mark.skipif(not hasattr(os, "pidfd_open"), reason="needs Linux pidfds")
 
 
@@ -56,9 +53,12 @@ def zoo(build_c, tmp_path) -> Zoo:
 
 
 def survivors(token: str) -> list[str]:
+    """Processes of the run still alive (zombies are dead: they are reaped separately)."""
     found = []
     for p in psutil.process_iter(["pid", "name", "cmdline", "status", "uids"]):
         info = p.info
+        if info["status"] == psutil.STATUS_ZOMBIE:
+            continue
         text = (info.get("name") or "") + " " + " ".join(info.get("cmdline") or [])
         if token in text:
             found.append(f"pid {info['pid']} {info['status']} uid {info['uids']}: {text}")
@@ -68,7 +68,7 @@ def survivors(token: str) -> list[str]:
 def run_zoo(zoo: Zoo, stem: str, isolation: str, limits: Limits, args=(), files=()) -> RunResult:
     program, token = zoo.program(stem)
     started = time.monotonic()
-    result = run(program, list(args), list(files), limits, isolation)
+    result = run(program, list(args), list(files), limits, jail_for(isolation))
     elapsed = time.monotonic() - started
     assert elapsed <= limits.wall_s + limits.grace_s + MARGIN_S, f"{stem} took {elapsed:.2f} s"
     assert survivors(token) == [], f"{stem} left processes behind"
@@ -77,8 +77,8 @@ def run_zoo(zoo: Zoo, stem: str, isolation: str, limits: Limits, args=(), files=
 
 
 def limits(**kw) -> Limits:
-    base = dict(wall_s=2.0, cpu_s=30.0, memory_bytes=256 * 1024 * 1024, processes=16,
-                output_bytes=1024 * 1024, grace_s=0.5)
+    base = dict(wall_s=2.0, cpu_s=30.0, memory_bytes=256 * 1024 * 1024, address_space_bytes=256 * 1024 * 1024,
+                processes=16, output_bytes=1024 * 1024, grace_s=0.5)
     base.update(kw)
     return Limits(**base)
 
@@ -106,10 +106,14 @@ def test_run_folder_holds_only_the_given_files_and_goes_away(zoo, isolation):
     assert r.exit_code == 0, r
     lines = r.stdout.decode().splitlines()
     names, cwd, uid, content = set(lines[:-3]), lines[-3], lines[-2], lines[-1]
-    assert names == {"a.fillit", "sub", "folder.fillit"}
+    programs = {n for n in names if n.startswith("z")}  # the zoo's copies are named z<token>...
+    assert names - programs == {"a.fillit", "sub", "folder.fillit"} and len(programs) == 1
     assert content == "B"
     assert uid != "uid=0 euid=0" and uid.startswith("uid="), "the program must never run as root"
-    assert not os.path.exists(cwd), "the run folder must be removed"
+    if isolation == "rlimits":
+        assert not os.path.exists(cwd), "the run folder must be removed"
+    else:
+        assert cwd == "/grade/work", "inside the jail the program works in /grade/work"
 
 
 @pytest.mark.parametrize("isolation", ISOLATIONS)
@@ -149,13 +153,17 @@ def test_cpu_hog_hits_the_cpu_limit(zoo, isolation, stem):
 
 
 @pytest.mark.parametrize("isolation", ISOLATIONS)
-def test_fractional_cpu_budget_is_checked_on_the_measured_time(zoo, isolation):
-    # RLIMIT_CPU counts whole seconds (soft limit 1 s here): a program that ends by
-    # itself after 0.6 s of CPU is still over a 0.2 s budget.
+def test_the_cpu_limit_is_exact_not_whole_seconds(zoo, isolation):
+    # RLIMIT_CPU counts whole seconds (soft limit 2 s here). With a cgroup the step's CPU
+    # is read while it runs: the program is stopped at 0.2 s; without one, a program that
+    # ends by itself after 0.6 s is still reported over its 0.2 s budget.
     lim = limits(wall_s=20.0, cpu_s=0.2)
     r = run_zoo(zoo, "spin", isolation, lim, ["600"])
-    assert (r.stdout, r.exit_code, r.signal) == (b"done\n", 0, None)
-    assert r.cpu_s >= 0.55 and r.limit == "cpu"
+    assert r.limit == "cpu" and r.signal is None
+    if jail_for(isolation).cgroups is not None:
+        assert r.stdout == b"" and 0.2 <= r.cpu_s < 0.55
+    else:
+        assert (r.stdout, r.exit_code) == (b"done\n", 0) and r.cpu_s >= 0.55
 
 
 @pytest.mark.parametrize("isolation", ISOLATIONS)
@@ -182,7 +190,7 @@ def test_fork_bomb_is_bounded_and_killed(zoo, isolation):
     r = run_zoo(zoo, "fork_bomb", isolation, lim)
     assert (r.limit, r.exit_code, r.signal) == ("wall", None, None)
     forked = int(r.stdout.decode().split()[1])
-    assert 0 < forked < lim.processes  # RLIMIT_NPROC held (the program itself is one of them)
+    assert 0 < forked < lim.processes  # pids.max (or RLIMIT_NPROC) held (the program is one of them)
 
 
 @pytest.mark.parametrize("isolation", ISOLATIONS)
@@ -232,25 +240,25 @@ def test_crash_reports_the_signal(zoo, isolation, stem, sig, stdout):
 # ---------------------------------------------------------------- escapes
 
 @pytest.mark.parametrize("isolation", ISOLATIONS)
-def test_files_outside_the_run_folder_do_not_survive(zoo, isolation, tmp_path):
+def test_files_outside_the_run_folder_do_not_reach_the_host(zoo, isolation, tmp_path):
     token = secrets.token_hex(4)
     outside = [Path(f"/tmp/fillit-escape-{token}"), Path(f"/var/tmp/fillit-escape-{token}"),
                tmp_path / f"escape-{token}"]
-    r = run_zoo(zoo, "escape_writer", isolation, limits(), [*map(str, outside), "../escape"])
-    assert r.exit_code == 0
-    lines = r.stdout.decode().splitlines()
-    cwd = Path(lines[0].removeprefix("cwd="))
-    report = dict(line.split(": ", 1) for line in lines[1:])
-    for path in outside:
-        assert not path.exists(), f"{path} was left behind"
-    assert not (cwd.parent / "escape").exists() and not cwd.exists()
-    # root-only folders are out of reach either way (unwritable, or not even there under bwrap)
-    assert report[str(outside[2])] != "created"
-    if isolation == "rlimits":
-        # Known limit of this path: /tmp is world-writable, so the file is created;
-        # the harness removes what the run uid left there afterwards.
-        assert report[str(outside[0])] == "created"
-        assert report["../escape"] == "Permission denied"
+    try:
+        r = run_zoo(zoo, "escape_writer", isolation, limits(), [*map(str, outside), "../escape"])
+        assert r.exit_code == 0
+        report = dict(line.split(": ", 1) for line in r.stdout.decode().splitlines()[1:])
+        assert report[str(outside[2])] != "created"  # root-only folders: unwritable, or not even there
+        if isolation == "rlimits":
+            # Known limit of the unsafe mode: /tmp is the host's, world-writable.
+            assert report[str(outside[0])] == "created"
+        else:
+            # The jail's /tmp is a private tmpfs: written inside, gone with the jail.
+            assert report[str(outside[0])] == "created" and not outside[0].exists()
+            assert report[str(outside[1])] != "created"  # no /var in the jail at all
+    finally:
+        for path in outside[:2]:
+            path.unlink(missing_ok=True)
 
 
 @pytest.mark.parametrize("isolation", ISOLATIONS)
@@ -260,11 +268,11 @@ def test_loopback_network(zoo, isolation):
         server.listen(8)
         port = server.getsockname()[1]
         r = run_zoo(zoo, "tcp_connect", isolation, limits(), [str(port)])
-    if isolation == "bwrap":
-        assert r.exit_code == 1 and r.stdout.startswith(b"connect: "), r  # own network namespace
-    else:
-        # Known limit of the rlimits path: no network isolation, the host's loopback is reachable.
+    if isolation == "rlimits":
+        # Known limit of the unsafe mode: no network isolation, the host's loopback is reachable.
         assert (r.exit_code, r.stdout) == (0, b"connected\n")
+    else:
+        assert r.exit_code == 1 and r.stdout.startswith(b"connect: "), r  # its own network namespace
 
 
 # ---------------------------------------------------------------- parallel runs
@@ -278,8 +286,10 @@ def test_parallel_runs_do_not_disturb_each_other(zoo, isolation):
     jobs = [("fork_bomb", limits(wall_s=1.0, processes=16)), ("daemon", limits(wall_s=10.0)),
             ("fork_bomb", limits(wall_s=1.5, processes=16)), ("daemon", limits(wall_s=10.0))]
 
+    jail = jail_for(isolation)
+
     def calm_runs() -> list[RunResult]:
-        return [run(calm, ["in"], [RunFile("in", data)], limits(wall_s=10.0), isolation) for _ in range(8)]
+        return [run(calm, ["in"], [RunFile("in", data)], limits(wall_s=10.0), jail) for _ in range(8)]
 
     with ThreadPoolExecutor(max_workers=6) as pool:
         hostile = [pool.submit(run_zoo, zoo, stem, isolation, lim) for stem, lim in jobs]
@@ -293,19 +303,18 @@ def test_parallel_runs_do_not_disturb_each_other(zoo, isolation):
 
 
 @pytest.mark.parametrize("isolation", ISOLATIONS)
-def test_runs_of_a_killed_harness_process_are_cleaned_up(zoo, isolation):
-    """A harness subprocess killed in the middle of a run leaves its program behind
-    (re-parented to us, a subreaper); our next run kills and reaps it."""
-    if os.geteuid() != 0:
-        pytest.skip("run uids are only used when the harness is root")
+def test_a_killed_harness_leaves_nothing_running(zoo, isolation):
+    """A harness process SIGKILLed in the middle of a run: its program goes too (the pid
+    namespace dies with bubblewrap, --die-with-parent; without namespaces the launcher's
+    parent-death signal), without anyone cleaning up after it."""
+    jail_for(isolation)
     sleeper, token = zoo.program("sleeper")
-    calm, _ = zoo.program("well_behaved")
-    run(calm, [], [], limits(), isolation)  # (makes this process a subreaper)
     code = ("import sys; from pathlib import Path; from harness.runner import run; from harness.limits import Limits; "
-            f"run(Path(sys.argv[1]), [], [], Limits(wall_s=60.0), {isolation!r})")
+            f"from harness.jail import detect_jail; run(Path(sys.argv[1]), [], [], Limits(wall_s=60.0), "
+            f"detect_jail({isolation!r}))")
     child = subprocess.Popen([sys.executable, "-c", code, str(sleeper)], cwd=Path(__file__).parents[1])
     try:
-        for _ in range(200):  # (by name: the child's own command line holds the token too)
+        for _ in range(400):  # (by name: the child's own command line holds the token too)
             if any(token in (p.info["name"] or "") for p in psutil.process_iter(["name"])):
                 break
             time.sleep(0.05)
@@ -315,32 +324,31 @@ def test_runs_of_a_killed_harness_process_are_cleaned_up(zoo, isolation):
     finally:
         child.kill()
         child.wait()
-    r = run(calm, [], [], limits(), isolation)  # (one run: it need not draw the dead run's uid)
-    assert r.exit_code == 0
-    deadline = time.monotonic() + 2.0
+    deadline = time.monotonic() + 5.0
     while survivors(token) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert survivors(token) == []
-    pool = range(sandbox.UID_BASE, sandbox.UID_BASE + sandbox.UID_COUNT)
+    calm, _ = zoo.program("well_behaved")
+    run(calm, [], [], limits(), jail_for(isolation))  # (our next run reaps what came back to us)
+    pool = range(UID_BASE, UID_BASE + UID_COUNT)
     zombies = [c.pid for c in psutil.Process().children()
                if c.status() == psutil.STATUS_ZOMBIE and c.uids().real in pool]
-    assert zombies == [], "zombies of the dead harness's run (bwrap's, under bwrap) were not reaped"
-    assert not list(Path(sandbox.run_root()).glob(f"fillit-run-*/bin/{sleeper.name}")), "its run folder is left"
+    assert zombies == [], "zombies of the killed harness's run were not reaped"
 
 
 def test_uids_are_distinct_across_threads_and_processes():
     if os.geteuid() != 0:
         pytest.skip("run uids are only used when the harness is root")
     held: list[int] = []
-    with sandbox.identity() as a, sandbox.identity() as b, sandbox.identity() as c:
+    with run_identity() as a, run_identity() as b, run_identity() as c:
         held = [a.uid, b.uid, c.uid]
-        code = "from harness import sandbox\nwith sandbox.identity() as i: print(i.uid)"
+        code = "from harness.jail.identity import run_identity\nwith run_identity() as i: print(i.uid)"
         other = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
         results: list[int] = []
         lock = threading.Lock()
 
         def grab() -> None:
-            with sandbox.identity() as i:
+            with run_identity() as i:
                 with lock:
                     results.append(i.uid)
                 time.sleep(0.05)
@@ -353,52 +361,63 @@ def test_uids_are_distinct_across_threads_and_processes():
     assert len(set(held)) == 3
     assert int(other.stdout) not in held
     assert not set(results) & set(held)
-    assert all(u != 0 for u in held)
+    assert all(UID_BASE <= u < UID_BASE + UID_COUNT for u in held)
 
 
 # ---------------------------------------------------------------- API
 
-def test_forcing_bwrap_when_unusable_is_a_clear_error(zoo, monkeypatch):
-    program, _ = zoo.program("well_behaved")
-    monkeypatch.setattr(runner, "_probe_result", "rlimits")
-    with pytest.raises(IsolationUnavailable, match="bubblewrap"):
-        run(program, [], isolation="bwrap")
+
+def test_asking_for_a_jail_this_machine_lacks_is_a_clear_error(monkeypatch):
+    monkeypatch.setenv("FILLIT_CGROUP_ROOT", "/nonexistent/cgroup")  # no usable cgroup tree
+    with pytest.raises(JailError, match="cgroup"):
+        detect_jail.__wrapped__("jail")
 
 
-@pytest.mark.skipif(available_isolation() != "bwrap", reason="bubblewrap is not usable here")
-def test_a_bwrap_setup_failure_is_an_error_not_an_exit_code(zoo, monkeypatch):
-    program, _ = zoo.program("well_behaved")
-    real = sandbox.bwrap_command
-    monkeypatch.setattr(sandbox, "bwrap_command",
-                        lambda argv, *a, **k: real(argv, *a, **k)[:1] + ["--no-such-option"] + real(argv, *a, **k)[1:])
-    with pytest.raises(sandbox.SandboxError, match="bwrap"):
-        run(program, ["-u"], limits=limits(), isolation="bwrap")
+def test_a_bubblewrap_that_cannot_start_is_an_error_not_a_downgrade(tmp_path, monkeypatch):
+    broken = tmp_path / "bwrap"  # (in a private folder: the harness makes a copy the run's uid can exec)
+    broken.write_text("#!/bin/sh\necho 'bwrap: No permissions to create new namespace' >&2\nexit 1\n")
+    broken.chmod(0o755)
+    monkeypatch.setenv("FILLIT_BWRAP", str(broken))
+    with pytest.raises(JailError, match="installed but cannot build a jail.*No permissions"):
+        detect_jail.__wrapped__("auto")
 
 
 @pytest.mark.parametrize("isolation", ISOLATIONS)
 def test_a_launcher_setup_failure_is_an_error_not_an_exit_code(zoo, isolation):
-    if sandbox._launcher() is None:
-        pytest.skip("the compiled launcher is not in use (no gcc, or FILLIT_RUN_NO_LAUNCHER)")
     program, _ = zoo.program("well_behaved")
-    with pytest.raises(sandbox.SandboxError, match="RLIMIT_NOFILE"):  # above the kernel's nr_open
-        run(program, ["-u"], limits=limits(open_files=1 << 40), isolation=isolation)
+    with pytest.raises(JailError, match="setrlimit"):  # RLIMIT_NOFILE above the kernel's nr_open
+        run(program, ["-u"], limits=limits(open_files=1 << 40), jail=jail_for(isolation))
 
 
-def test_auto_picks_the_available_isolation(zoo):
+@pytest.mark.parametrize("isolation", ISOLATIONS)
+def test_a_program_that_cannot_be_executed_is_the_harness_s_to_report(tmp_path, isolation):
+    script = tmp_path / "not-a-program"
+    script.write_bytes(b"\x7fELF garbage, not an executable")
+    script.chmod(0o755)
+    with pytest.raises(JailError, match="cannot execute the program"):
+        run(script, [], limits=limits(), jail=jail_for(isolation))
+
+
+def test_auto_picks_the_strongest_jail(zoo):
     program, _ = zoo.program("well_behaved")
     r = run(program, ["-u"], limits=limits())
-    assert r.isolation == available_isolation()
+    assert r.isolation == detect_jail().mode
     assert r.exit_code == 0
+    if os.geteuid() == 0 and os.environ.get("FILLIT_REQUIRE_JAIL"):
+        assert r.isolation == "jail"
 
 
 @pytest.mark.parametrize("name", ["../x", "/etc/x", "a/../../x", ""])
 def test_run_file_names_stay_inside(zoo, name):
     program, _ = zoo.program("well_behaved")
     with pytest.raises(ValueError):
-        run(program, [], [RunFile(name, b"x")], limits(), "rlimits")
+        run(program, [], [RunFile(name, b"x")], limits())
 
 
-def test_unknown_isolation_is_refused(zoo):
+def test_run_folders_are_removed(zoo, tmp_path, monkeypatch):
+    root = tmp_path / "runs"
+    root.mkdir()
+    monkeypatch.setenv("FILLIT_RUN_ROOT", str(root))
     program, _ = zoo.program("well_behaved")
-    with pytest.raises(ValueError):
-        run(program, [], isolation="docker")
+    run(program, ["-u"], limits=limits())
+    assert run_root() == str(root) and list(root.iterdir()) == []

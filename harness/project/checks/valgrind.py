@@ -1,0 +1,108 @@
+"""valgrind memcheck on the graded binary, once per sample input, shared by the checks
+that read it (leaks; memory errors).
+
+valgrind and the program are one process: the program can write to valgrind's log
+descriptor. So a log counts only when it is valgrind's own: exactly one ERROR SUMMARY of
+the main process (whose pid the log's first line gives, written before the program ran),
+and the main process ended normally (a program that kills itself to suppress the real
+summary, or that prints a fake one, is caught). See docs/SECURITY.md.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from harness.jail import SIDE_OUTPUT_FD
+from harness.limits import Limits
+from harness.project.checks.common import CheckContext, Deadline
+from harness.project.workspace import BUILD_LIMITS
+
+MAX_INPUTS = 3
+VALGRIND_LIMITS = Limits(**{**BUILD_LIMITS.__dict__, "address_space_bytes": None,  # valgrind maps far more
+                            "file_size_bytes": 64 * 1024 * 1024})                  # than it uses
+_PID = re.compile(r"^==(\d+)==", re.M)
+_DEFINITELY = re.compile(r"definitely lost: ([\d,]+) bytes in ([\d,]+) blocks")
+_ERRORS = re.compile(r"ERROR SUMMARY: ([\d,]+) errors")
+
+
+@dataclass(frozen=True)
+class MemcheckRun:
+    input_number: int  # 1-based
+    ran: bool  # valgrind ran and its log is its own
+    note: str  # why not, when not
+    definitely_lost_bytes: int = 0
+    definitely_lost_blocks: int = 0
+    errors: int = 0  # memory errors (invalid read/write, uninitialised values, bad free...)
+    first_error: str = ""  # the first error with its stack, as valgrind printed it
+
+
+def parse_log(text: str, killed: bool) -> tuple[bool, str, dict[str, int | str]]:
+    first = _PID.search(text)
+    if first is None:
+        return False, "valgrind wrote no log", {}
+    pid = first.group(1)
+    mine = [line[len(pid) + 4:].strip() for line in text.splitlines() if line.startswith(f"=={pid}==")]
+    summaries = [line for line in mine if line.startswith("ERROR SUMMARY:")]
+    if killed:
+        return False, "the program did not end normally under valgrind", {}
+    if len(summaries) != 1:
+        return False, (f"valgrind's log holds {len(summaries)} summaries of the program: the program wrote "
+                       "valgrind-like lines itself; its log cannot be trusted"), {}
+    body = "\n".join(mine)
+    lost = _DEFINITELY.findall(body)
+    errors_match = _ERRORS.search(summaries[0])
+    facts: dict[str, int | str] = {
+        "lost_bytes": int(lost[-1][0].replace(",", "")) if lost else 0,
+        "lost_blocks": int(lost[-1][1].replace(",", "")) if lost else 0,
+        "errors": int(errors_match.group(1).replace(",", "")) if errors_match else 0,
+        "first_error": _first_error(mine),
+    }
+    return True, "", facts
+
+
+_ERROR_HEADS = ("Invalid read", "Invalid write", "Invalid free", "Mismatched free", "Conditional jump",
+                "Use of uninitialised", "Syscall param", "Source and destination overlap",
+                "Argument 'size' of function", "Invalid alignment")
+
+
+def _first_error(lines: list[str]) -> str:
+    for k, line in enumerate(lines):
+        if line.startswith(_ERROR_HEADS):
+            block = [line]
+            for more in lines[k + 1:]:
+                if not more:
+                    break
+                block.append("   " + more)
+            return "\n".join(block[:12])
+    return ""
+
+
+def memcheck_runs(ctx: CheckContext) -> list[MemcheckRun]:
+    """valgrind on each sample input (the same runs for every check that asks)."""
+    cached = ctx.cache.get("memcheck")
+    if cached is not None:
+        return cached
+    deadline = Deadline(ctx.timeout_s)
+    runs = []
+    for k, data in enumerate(ctx.sample_inputs[:MAX_INPUTS], 1):
+        if deadline.expired():
+            runs.append(MemcheckRun(k, False, f"input #{k} not run (time limit)"))
+            continue
+        log = ctx.ws.root / "logs" / f"valgrind-{k}-{len(ctx.cache)}.log"
+        result = ctx.ws.run_on_graded(
+            ["valgrind", "--leak-check=full", "--errors-for-leak-kinds=definite", "--error-exitcode=42",
+             "--vgdb=no", f"--log-fd={SIDE_OUTPUT_FD}", "./fillit", f"input{k}.fillit"],
+            cpu_s=deadline.left(), inputs={f"input{k}.fillit": data}, limits=VALGRIND_LIMITS, side_output=log)
+        if result.timed_out:
+            runs.append(MemcheckRun(k, False, f"input #{k} timed out under valgrind"))
+            continue
+        text = log.read_text(errors="replace") if log.exists() else ""
+        killed = result.result.signal is not None or result.result.limit is not None
+        ok, note, facts = parse_log(text, killed)
+        if not ok:
+            runs.append(MemcheckRun(k, False, f"input #{k}: {note}"))
+            continue
+        runs.append(MemcheckRun(k, True, "", int(facts["lost_bytes"]), int(facts["lost_blocks"]),
+                                int(facts["errors"]), str(facts["first_error"])))
+    ctx.cache["memcheck"] = runs
+    return runs
