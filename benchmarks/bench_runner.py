@@ -1,12 +1,14 @@
-"""Runner overhead per run, on a trivial C program, side by side with a bare subprocess.run.
+"""Jail overhead per run, on a trivial C program, side by side with a bare subprocess.run.
 
     python benchmarks/bench_runner.py [--runs 200]
 
-Builds `int main(void){puts("ok");}` with gcc, then runs it --runs times in each
-way, interleaved (bare, rlimits, bwrap, bare, rlimits, ...) so machine noise
-hits every way alike, and prints ms per run (median and mean), the overhead
-over the bare run, the ratio to it, and the CPU time the harness process itself
-spent per run (mean; the program's own CPU is not in it).
+Builds `int main(void){puts("ok");}` with gcc, then runs it --runs times in each way,
+interleaved (bare, jail, namespaces, rlimits, bare, ...) so machine noise hits every
+way alike, and prints ms per run (median and mean), the overhead over the bare run, the
+ratio to it, and the CPU time the harness process itself spent per run (mean; the
+program's own CPU is not in it). "jail" is the full jail: a cgroup made, joined, read,
+emptied and removed, the launcher's staging mounts, bubblewrap's namespaces, the inner
+launcher; target: <= 10 ms median overhead on 2 cores.
 """
 from __future__ import annotations
 
@@ -23,8 +25,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from harness.jail import JailError, detect_jail  # noqa: E402
 from harness.limits import Limits  # noqa: E402
-from harness.runner import RunFile, available_isolation, run  # noqa: E402
+from harness.runner import RunFile, run  # noqa: E402
 
 SOURCE = '#include <stdio.h>\nint main(void) { puts("ok"); return 0; }\n'
 
@@ -44,12 +47,16 @@ def main() -> int:
         program = Path(tmp) / "trivial"
         subprocess.run([gcc, "-O2", "-o", str(program), str(src)], check=True)
 
-        limits = Limits(wall_s=10.0)
+        limits = Limits(cpu_s=5.0, wall_s=10.0)
         files = [RunFile("input.fillit", b"....\n.##.\n.##.\n....\n")]
         ways = {"bare subprocess.run": lambda: subprocess.run([str(program)], capture_output=True, check=True)}
-        ways["runner rlimits"] = lambda: run(program, ["input.fillit"], files, limits, "rlimits")
-        if available_isolation() == "bwrap":
-            ways["runner bwrap"] = lambda: run(program, ["input.fillit"], files, limits, "bwrap")
+        for mode in ("jail", "namespaces", "rlimits"):
+            try:
+                jail = detect_jail(mode)
+            except JailError as error:
+                print(f"({mode}: not available here: {error})")
+                continue
+            ways[f"runner {mode}"] = lambda jail=jail: run(program, ["input.fillit"], files, limits, jail)
 
         for call in ways.values():  # warm up (imports, the bwrap probe, page cache)
             for _ in range(5):
@@ -68,7 +75,7 @@ def main() -> int:
     bare_median = statistics.median(times["bare subprocess.run"])
     bare_mean = statistics.fmean(times["bare subprocess.run"])
     print(f"python {platform.python_version()}, {os.cpu_count()} cores, uid {os.geteuid()}, "
-          f"{options.runs} runs each, interleaved")
+          f"{options.runs} runs each, interleaved; jail: {detect_jail().describe()}")
     print(f"{'way':22} {'median ms':>10} {'mean ms':>9} {'overhead ms (median)':>21} {'ratio (median)':>15} "
           f"{'harness CPU ms':>15}")
     for name, values in times.items():

@@ -176,6 +176,7 @@ def extract(data: bytes, destination: Path) -> Path:
     extraction filters came in 3.11.4): only folders, regular files and links; no
     absolute path, no `..`, nothing written through a link (every parent is a folder this
     function made), no special bits; links are made but never followed."""
+    destination.mkdir(parents=True, exist_ok=True)
     with tarfile.open(fileobj=io.BytesIO(data), mode="r:gz") as tar:
         members = tar.getmembers()
         tops = {PurePosixPath(m.name).parts[0] for m in members if PurePosixPath(m.name).parts}

@@ -45,6 +45,7 @@ VERDICT_TEXT = {
     "TIMEOUT": "too slow",
     "CRASH": "crashed",
     "OUTPUT_LIMIT": "output flood",
+    "HARNESS_ERROR": "not graded (the harness failed)",
 }
 
 

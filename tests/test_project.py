@@ -1,10 +1,11 @@
-"""Repository mode: build_repository and project_checks on small real C repositories
-written by the tests (a good one, and bad ones each breaking exactly one rule)."""
+"""Repository mode: build_repository and project_checks, jailed, on small real C
+repositories written by the tests (a good one, and bad ones each breaking exactly one
+rule)."""
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
-import tempfile
 import threading
 import time
 from pathlib import Path
@@ -12,16 +13,12 @@ from pathlib import Path
 import psutil
 import pytest
 
-from harness.project import (
-    CHECK_ORDER,
-    BuildResult,
-    build_repository,
-    check_author,
-    check_norm,
-    compile_commands,
-    failure_line,
-    project_checks,
-)
+from harness.jail import detect_jail
+from harness.jail.identity import UID_BASE, UID_COUNT
+from harness.project import CHECK_NAMES, BuildResult, Workspace, build_repository, failure_line, project_checks
+from harness.project.checks import author, norm
+from harness.project.checks.common import CheckContext
+from harness.project.checks.flags import compile_commands
 
 pytestmark = pytest.mark.skipif(shutil.which("make") is None or shutil.which("gcc") is None,
                                 reason="make and gcc are needed to build repositories")
@@ -72,10 +69,24 @@ GOOD_MAIN = """\
 #include <unistd.h>
 #include "fillit.h"
 
+static int	read_file(const char *path, char *buf)
+{
+	int	fd;
+	int	n;
+
+	fd = open(path, O_RDONLY);
+	n = -1;
+	if (fd >= 0)
+	{
+		n = read(fd, buf, 1024);
+		close(fd);
+	}
+	return (n);
+}
+
 int	main(int argc, char **argv)
 {
 	char	*buf;
-	int		fd;
 	int		n;
 
 	if (argc != 2)
@@ -86,13 +97,7 @@ int	main(int argc, char **argv)
 	buf = (char *)malloc(1024);
 	if (!buf)
 		exit(1);
-	fd = open(argv[1], O_RDONLY);
-	n = -1;
-	if (fd >= 0)
-	{
-		n = read(fd, buf, 1024);
-		close(fd);
-	}
+	n = read_file(argv[1], buf);
 	if (n > 0)
 		write(1, buf, n);
 	else
@@ -102,7 +107,6 @@ int	main(int argc, char **argv)
 	return (0);
 }
 """
-
 GOOD_UTIL = """\
 #include <unistd.h>
 #include "fillit.h"
@@ -123,6 +127,22 @@ void	extra(void)
 """
 
 
+def header42(name: str) -> str:
+    """The 42 header the Norm asks every source file to start with."""
+    edge = "/* " + "*" * 74 + " */"
+    blank = "/*" + " " * 76 + "*/"
+    return "\n".join([
+        edge, blank,
+        "/*                                                        :::      ::::::::   */",
+        f"/*   {name:<51}:+:      :+:    :+:   */",
+        "/*                                                    +:+ +:+         +:+     */",
+        "/*   By: jdoe <jdoe@student.42.fr>                  +#+  +:+       +#+        */",
+        "/*                                                +#+#+#+#+#+   +#+           */",
+        "/*   Created: 2024/01/08 10:00:00 by jdoe              #+#    #+#             */",
+        "/*   Updated: 2024/01/08 10:00:00 by jdoe             ###   ########.fr       */",
+        blank, edge, "", ""])
+
+
 def write_repo(root: Path, *, makefile: str = GOOD_MAKEFILE, util: str = GOOD_UTIL,
                author: str | None = "jdoe\n", extra: dict[str, bytes | str] | None = None) -> Path:
     root.mkdir(parents=True, exist_ok=True)
@@ -135,43 +155,46 @@ def write_repo(root: Path, *, makefile: str = GOOD_MAKEFILE, util: str = GOOD_UT
         path = root / name
         path.parent.mkdir(parents=True, exist_ok=True)
         if isinstance(content, str):
-            content = content.encode()
+            content = (header42(name) + content if name.endswith((".c", ".h")) else content).encode()
         path.write_bytes(content)
     return root
 
 
-def make_scratch() -> Path:
-    # Not pytest's tmp_path: its parents are 0700, and the build runs as another user.
-    d = Path(tempfile.mkdtemp(prefix="fm-project-test-"))
-    os.chmod(d, 0o711)
-    return d
+class Repos:
+    """Writes repositories under tmp_path and opens workspaces, closed at the end of the test."""
+
+    def __init__(self, tmp_path: Path, stack: contextlib.ExitStack) -> None:
+        self.tmp_path, self.stack = tmp_path, stack
+
+    def workspace(self) -> Workspace:
+        return self.stack.enter_context(Workspace.create(detect_jail()))
+
+    def build(self, name: str = "repo", *, lenient: bool = False, timeout_s: float = 120.0,
+              **repo_kwargs) -> tuple[BuildResult, Workspace]:
+        repo = write_repo(self.tmp_path / f"src-{name}", **repo_kwargs)
+        ws = self.workspace()
+        return build_repository(repo, ws, lenient=lenient, timeout_s=timeout_s), ws
+
+    def build_and_check(self, name: str = "repo", **kwargs):
+        build, ws = self.build(name, **kwargs)
+        return build, by_name(project_checks(build, ws, sample_inputs=[SAMPLE], timeout_s=60))
 
 
 @pytest.fixture
-def scratch():
-    d = make_scratch()
-    yield d
-    shutil.rmtree(d, ignore_errors=True)
+def repos(tmp_path):
+    with contextlib.ExitStack() as stack:
+        yield Repos(tmp_path, stack)
 
 
 def by_name(checks) -> dict:
-    assert [c.name for c in checks] == list(CHECK_ORDER)
+    assert [c.name for c in checks] == list(CHECK_NAMES)
     return {c.name: c for c in checks}
-
-
-def build_and_check(scratch: Path, name: str = "repo", *, lenient: bool = False, **repo_kwargs):
-    repo = write_repo(scratch / f"src-{name}", **repo_kwargs)
-    build = build_repository(repo, scratch / f"work-{name}", lenient=lenient)
-    checks = by_name(project_checks(build, sample_inputs=[SAMPLE], timeout_s=60))
-    return build, checks
 
 
 def assert_only_failing(checks: dict, failing: str) -> None:
     for name, check in checks.items():
         if name == failing:
             assert check.status == "fail", (name, check)
-        elif name == "norm":
-            assert check.status in ("pass", "skip"), check
         elif name == "leaks" and not HAS_VALGRIND:
             assert check.status == "skip", check
         else:
@@ -181,17 +204,15 @@ def assert_only_failing(checks: dict, failing: str) -> None:
 # ----------------------------------------------------------------- good repository
 
 @pytest.fixture(scope="module")
-def good():
-    d = make_scratch()
-    build, checks = build_and_check(d)
-    yield build, checks
-    shutil.rmtree(d, ignore_errors=True)
+def good(tmp_path_factory):
+    with contextlib.ExitStack() as stack:
+        yield Repos(tmp_path_factory.mktemp("good"), stack).build_and_check()
 
 
 def test_good_repository_builds(good):
     build, _ = good
     assert build.ok, build.message
-    assert build.binary == build.workdir / "fillit"
+    assert build.binary is not None and build.binary.name == "fillit"
     assert build.command == "make" and build.lenient is False
     assert "\n" not in build.message
     assert "-Wall -Wextra -Werror -c main.c" in build.log
@@ -201,15 +222,18 @@ def test_good_repository_passes_every_check(good):
     _, checks = good
     assert_only_failing(checks, failing="")
     assert "close, exit, free, malloc, open, read, write" in checks["forbidden_functions"].message
+    assert "norminette: 3 file(s) OK" == checks["norm"].message
     if HAS_VALGRIND:
         assert "no definite leak on 1 input" in checks["leaks"].message
 
 
-def test_graded_binary_survives_the_checks(good):
+def test_the_graded_binary_is_a_copy_the_checks_cannot_touch(good):
     build, _ = good
-    # makefile_rules ran fclean/all/re: the graded binary is back and still runs.
-    assert build.binary.is_file() and os.access(build.binary, os.X_OK)
-    assert build.binary.read_bytes()[:4] == b"\x7fELF"
+    # makefile_rules ran fclean/all/re in the tree; the graded copy lives outside it, root's.
+    assert build.binary is not None and build.binary.read_bytes()[:4] == b"\x7fELF"
+    info = build.binary.stat()
+    assert info.st_uid == os.geteuid() and not info.st_mode & 0o022
+    assert build.workdir not in build.binary.parents
 
 
 # ----------------------------------------------------------------- bad repositories
@@ -220,7 +244,7 @@ NO_RE_MAKEFILE = GOOD_MAKEFILE.replace("re: fclean all\n", "").replace(".PHONY: 
 NO_WERROR_MAKEFILE = GOOD_MAKEFILE.replace("CFLAGS = -Wall -Wextra -Werror", "CFLAGS = -Wall -Wextra")
 CLEAN_NOOP_MAKEFILE = GOOD_MAKEFILE.replace("clean:\n\trm -f $(OBJS)", "clean:\n\t@echo nothing to clean")
 PRINTF_UTIL = GOOD_UTIL.replace("#include <unistd.h>", "#include <stdio.h>\n#include <unistd.h>").replace(
-    "void\textra(void)\n{\n}", 'void\textra(void)\n{\n\tprintf("%d pieces\\n", 4 + (int)sizeof(long));\n}')
+    "void\textra(void)\n{\n}", 'void\textra(void)\n{\n\tprintf("%d pieces\\n", 4);\n}')
 LEAK_UTIL = GOOD_UTIL.replace("#include <unistd.h>", "#include <stdlib.h>\n#include <unistd.h>").replace(
     "void\textra(void)\n{\n}",
     "void\textra(void)\n{\n\tchar\t*lost;\n\n\tlost = (char *)malloc(48);\n\tif (lost)\n\t\tlost[0] = 'x';\n}")
@@ -237,8 +261,8 @@ LEAK_UTIL = GOOD_UTIL.replace("#include <unistd.h>", "#include <stdlib.h>\n#incl
     pytest.param("leak", {"util": LEAK_UTIL}, "leaks", ["definitely lost 48 bytes", "input #1"],
                  marks=pytest.mark.skipif(not HAS_VALGRIND, reason="valgrind not installed")),
 ])
-def test_bad_repository_fails_exactly_its_check(scratch, case, kwargs, failing, fragments):
-    build, checks = build_and_check(scratch, case, **kwargs)
+def test_bad_repository_fails_exactly_its_check(repos, case, kwargs, failing, fragments):
+    build, checks = repos.build_and_check(case, **kwargs)
     assert build.ok, build.message
     assert_only_failing(checks, failing)
     message = checks[failing].message
@@ -250,17 +274,16 @@ def test_bad_repository_fails_exactly_its_check(scratch, case, kwargs, failing, 
         assert "@" not in message  # version suffix stripped
 
 
-def test_build_error_gives_one_line_naming_the_error(scratch):
+def test_build_error_gives_one_line_naming_the_error(repos):
     broken = GOOD_UTIL.replace("n = 0;", "n = undeclared_counter;")
-    repo = write_repo(scratch / "src", util=broken)
-    build = build_repository(repo, scratch / "work")
+    build, ws = repos.build(util=broken)
     assert not build.ok and build.binary is None
     assert "\n" not in build.message
     assert build.message.startswith("make failed: ")
     assert "util.c:" in build.message and "error:" in build.message
     assert "undeclared_counter" in build.message
     assert "undeclared_counter" in build.log
-    checks = by_name(project_checks(build, sample_inputs=[SAMPLE], timeout_s=30))
+    checks = by_name(project_checks(build, ws, sample_inputs=[SAMPLE], timeout_s=30))
     assert checks["binary_at_root"].status == "fail"
     for name in ("no_relink", "forbidden_functions", "leaks", "makefile_rules"):
         assert checks[name].status == "skip", checks[name]
@@ -268,27 +291,26 @@ def test_build_error_gives_one_line_naming_the_error(scratch):
     assert checks["flags"].status == "pass"  # make -n still shows the compile commands
 
 
-def test_warning_only_build_passes_with_lenient(scratch):
+def test_warning_only_build_passes_with_lenient(repos):
     warned = GOOD_UTIL.replace("\tint\tn;\n", "\tint\tn;\n\tint\tunused_thing;\n")
-    repo = write_repo(scratch / "src", util=warned)
-    strict = build_repository(repo, scratch / "strict")
+    strict, _ = repos.build("strict", util=warned)
     assert not strict.ok
     assert "unused_thing" in strict.message and "-Werror" in strict.message, strict.message
     assert strict.lenient is False
 
-    lenient = build_repository(repo, scratch / "lenient", lenient=True)
+    lenient, ws = repos.build("lenient", util=warned, lenient=True)
     assert lenient.ok, lenient.message
     assert lenient.lenient is True
     assert lenient.command.startswith("make CC=") and lenient.command.endswith("/cc")
     assert lenient.binary is not None and lenient.binary.read_bytes()[:4] == b"\x7fELF"
-    checks = by_name(project_checks(lenient, sample_inputs=[SAMPLE], timeout_s=60))
+    checks = by_name(project_checks(lenient, ws, sample_inputs=[SAMPLE], timeout_s=60))
     # The Makefile asks for -Werror: the flags rule is met even though the wrapper dropped it.
     assert_only_failing(checks, failing="")
 
 
-def test_committed_binary_and_objects_are_not_graded(scratch):
+def test_committed_binary_and_objects_are_not_graded(repos, tmp_path):
     stale_script = b"#!/bin/sh\necho stale\n"
-    repo = write_repo(scratch / "src", extra={
+    repo = write_repo(tmp_path / "src", extra={
         "fillit": stale_script,
         "main.o": b"not an object file",  # newer than main.c: would be linked if copied
         "lib/libjunk.a": b"junk",
@@ -298,13 +320,14 @@ def test_committed_binary_and_objects_are_not_graded(scratch):
     os.chmod(repo / "fillit", 0o755)
     later = time.time() + 100
     os.utime(repo / "main.o", (later, later))
-    build = build_repository(repo, scratch / "work")
+    build = build_repository(repo, repos.workspace())
     assert build.ok, build.message
     assert build.binary.read_bytes()[:4] == b"\x7fELF"
     assert not (build.workdir / ".git").exists()
     assert not (build.workdir / "lib" / "libjunk.a").exists()
     assert not (build.workdir / "lib" / "libjunk.so").exists()
     assert "not copied" in build.log and "main.o" in build.log
+    assert set(build.left_out) == {"fillit", "main.o", "lib/libjunk.a", "lib/libjunk.so"}
     # the student's repository itself is left alone
     assert (repo / "fillit").read_bytes() == stale_script
     assert (repo / "main.o").read_bytes() == b"not an object file"
@@ -318,18 +341,17 @@ def _processes_with_args(*wanted: list[str]) -> list[psutil.Process]:
     return found
 
 
-def test_endless_make_is_killed_with_everything_it_started(scratch):
+def test_endless_make_is_killed_with_everything_it_started(repos):
     makefile = ("all:\n"
                 "\tsetsid sleep 1013 &\n"
                 "\tenv -i setsid sleep 1014 &\n"
                 "\tsleep 1015\n")
-    repo = write_repo(scratch / "src", makefile=makefile)
     limit = 3.0
     result: dict = {}
 
     def build() -> None:
         start = time.monotonic()
-        result["build"] = build_repository(repo, scratch / "work", timeout_s=limit)
+        result["build"], _ = repos.build(makefile=makefile, timeout_s=limit)
         result["elapsed"] = time.monotonic() - start
 
     worker = threading.Thread(target=build)
@@ -347,115 +369,105 @@ def test_endless_make_is_killed_with_everything_it_started(scratch):
     build = result["build"]
     assert not build.ok and build.binary is None
     assert "timed out after 3 s" in build.message
-    assert result["elapsed"] < limit + 20  # the 1000 s sleeps were not waited for
+    assert result["elapsed"] < 2 * limit + 5 + 20  # (the wall backstop) the 1000 s sleeps were not waited for
     assert _processes_with_args(["sleep", "1013"], ["sleep", "1014"], ["sleep", "1015"]) == []
 
 
-def test_background_process_left_by_a_successful_make_is_killed(scratch):
-    makefile = GOOD_MAKEFILE.replace("all: $(NAME)\n", "all: $(NAME)\n\tsetsid sleep 1016 & echo $$! > bg.pid\n")
-    repo = write_repo(scratch / "src", makefile=makefile)
-    build = build_repository(repo, scratch / "work")
+def test_background_process_left_by_a_successful_make_is_killed(repos):
+    makefile = GOOD_MAKEFILE.replace("all: $(NAME)\n", "all: $(NAME)\n\tsetsid sleep 1016 &\n")
+    build, _ = repos.build(makefile=makefile)
     assert build.ok, build.message
-    pid = int((build.workdir / "bg.pid").read_text())
-    try:
-        alive = psutil.Process(pid).cmdline() == ["sleep", "1016"]
-    except psutil.Error:
-        alive = False
-    assert not alive
     assert _processes_with_args(["sleep", "1016"]) == []
 
 
-def test_build_runs_as_an_unprivileged_user(scratch):
+def test_build_runs_as_an_unprivileged_user(repos):
     makefile = GOOD_MAKEFILE.replace("all: $(NAME)\n", "all: $(NAME)\n\tid -u > uid.txt\n")
-    repo = write_repo(scratch / "src", makefile=makefile)
-    build = build_repository(repo, scratch / "work")
+    build, ws = repos.build(makefile=makefile)
     assert build.ok, build.message
     uid = int((build.workdir / "uid.txt").read_text())
-    assert uid != 0
     if os.geteuid() != 0:
         assert uid == os.geteuid()
     else:
-        # the build's uid is lent to later runs: it must not keep the copy (nor the binary)
-        owners = {p.lstat().st_uid for p in [build.workdir, *build.workdir.rglob("*")]}
-        assert owners == {0}
+        # one pool uid for the whole workspace: the copy is its, never root's, never handed back
+        assert UID_BASE <= uid < UID_BASE + UID_COUNT and uid == ws.who.uid
+        assert {p.lstat().st_uid for p in [build.workdir, *build.workdir.rglob("*")]} == {uid}
 
 
-def test_make_without_a_fillit_at_the_root(scratch):
+def test_make_without_a_fillit_at_the_root(repos):
     makefile = GOOD_MAKEFILE.replace("NAME = fillit", "NAME = bin/fillit").replace(
         "\t$(CC) $(CFLAGS) -o $(NAME) $(OBJS)", "\tmkdir -p bin\n\t$(CC) $(CFLAGS) -o $(NAME) $(OBJS)")
-    build = build_repository(write_repo(scratch / "src", makefile=makefile), scratch / "work")
+    build, ws = repos.build(makefile=makefile)
     assert not build.ok
     assert build.message == "make succeeded but no ./fillit at the repository root"
-    checks = by_name(project_checks(build, timeout_s=30))
+    checks = by_name(project_checks(build, ws, timeout_s=30))
     assert checks["binary_at_root"].status == "fail"
     assert "no ./fillit" in checks["binary_at_root"].message
 
 
-def test_repository_without_makefile(scratch):
-    repo = write_repo(scratch / "src")
+def test_repository_without_makefile(repos, tmp_path):
+    repo = write_repo(tmp_path / "src")
     (repo / "Makefile").unlink()
-    build = build_repository(repo, scratch / "work")
+    ws = repos.workspace()
+    build = build_repository(repo, ws)
     assert not build.ok and "no Makefile" in build.message
-    checks = by_name(project_checks(build, timeout_s=30))
+    checks = by_name(project_checks(build, ws, timeout_s=30))
     assert checks["makefile_rules"].status == "fail"
     assert checks["flags"].status == "fail"
 
 
-def test_project_checks_never_raise(scratch):
-    ghost = BuildResult(ok=True, binary=scratch / "nowhere" / "repo" / "fillit",
-                        workdir=scratch / "nowhere" / "repo", command="make", lenient=False,
+def test_project_checks_never_raise(repos):
+    ws = repos.workspace()  # nothing was ever copied or built in it
+    ghost = BuildResult(ok=True, binary=ws.graded_binary, workdir=ws.repo, command="make", lenient=False,
                         message="", log="")
-    checks = by_name(project_checks(ghost, sample_inputs=[SAMPLE], timeout_s=10))
+    checks = by_name(project_checks(ghost, ws, sample_inputs=[SAMPLE], timeout_s=10))
     assert all(c.status in ("pass", "fail", "skip") and c.message for c in checks.values())
     assert checks["author"].status == "fail"
 
 
-def test_leaks_without_sample_inputs_is_skipped(good):
-    build, _ = good
-    checks = by_name(project_checks(build, sample_inputs=(), timeout_s=60))
+def test_leaks_without_sample_inputs_is_skipped(repos):
+    build, ws = repos.build()
+    checks = by_name(project_checks(build, ws, sample_inputs=(), timeout_s=60))
     assert checks["leaks"].status == "skip"
 
 
-# ----------------------------------------------------------------- norm
+# ----------------------------------------------------------------- norm (the real norminette, jailed)
 
-def _fake_norminette(scratch: Path, output: str, status: int) -> Path:
-    bindir = scratch / "fakebin"
-    bindir.mkdir(mode=0o755)
-    script = bindir / "norminette"
-    script.write_text(f"#!/bin/sh\ncat <<'EOF'\n{output}EOF\nexit {status}\n")
-    os.chmod(script, 0o755)
-    return bindir
+def _norm(build: BuildResult, ws: Workspace):
+    return norm.check(CheckContext(build, ws, (), 60))
 
 
-def test_norm_reports_norminette_errors(scratch, monkeypatch):
-    build = build_repository(write_repo(scratch / "src"), scratch / "work")
+def test_norm_reports_norminette_errors(repos):
+    spaced = GOOD_UTIL.replace("\tint\tn;", "    int n;")  # spaces where the Norm wants a tab
+    build, ws = repos.build(util=spaced)
     assert build.ok, build.message
-    bindir = _fake_norminette(scratch, "fillit.h: OK!\nmain.c: Error!\n"
-                              "Error: SPACE_REPLACE_TAB    (line:   3, col:   5):\tFound space when expecting tab\n"
-                              "util.c: OK!\n", 1)
-    monkeypatch.setenv("PATH", f"{bindir}:{os.environ['PATH']}")
-    check = check_norm(build, 30)
-    assert check.status == "fail"
+    check = _norm(build, ws)
+    assert check.status == "fail", check
     assert "1 of 3 file(s) fail the Norm" in check.message
-    assert "main.c: Error: SPACE_REPLACE_TAB" in check.message
+    assert "util.c: Error:" in check.message
 
 
-def test_norm_passes_when_norminette_is_happy(scratch, monkeypatch):
-    build = build_repository(write_repo(scratch / "src"), scratch / "work")
-    bindir = _fake_norminette(scratch, "fillit.h: OK!\nmain.c: OK!\nutil.c: OK!\n", 0)
-    monkeypatch.setenv("PATH", f"{bindir}:{os.environ['PATH']}")
-    check = check_norm(build, 30)
-    assert check.status == "pass" and "3 file(s) OK" in check.message
+def test_norm_passes_on_a_normed_repository(repos):
+    build, ws = repos.build()
+    check = _norm(build, ws)
+    assert check.status == "pass" and check.message == "norminette: 3 file(s) OK"
 
 
-def test_norm_skipped_without_norminette(scratch, monkeypatch):
-    build = build_repository(write_repo(scratch / "src"), scratch / "work")
-    empty = scratch / "empty"
-    empty.mkdir()
-    monkeypatch.setenv("PATH", str(empty))
-    check = check_norm(build, 30)
+def test_norm_skipped_without_norminette(repos, monkeypatch):
+    build, ws = repos.build()
+
+    def missing(name):
+        raise norm.importlib.metadata.PackageNotFoundError(name)
+
+    monkeypatch.setattr(norm.importlib.metadata, "distribution", missing)
+    check = _norm(build, ws)
     assert check.status == "skip"
     assert check.message == "norminette not installed (pip install norminette)"
+
+
+def test_norminette_runs_from_its_own_package_not_the_harness_environment(repos):
+    tool = norm.norminette_files()
+    assert not isinstance(tool, str), tool
+    assert [p.name for p in tool][0] == "norminette" and tool[1].name.endswith(".dist-info")
 
 
 # ----------------------------------------------------------------- author
@@ -470,20 +482,20 @@ def test_norm_skipped_without_norminette(scratch, monkeypatch):
     (b"jdoe\r\n", "fail", "carriage return"),
     (b"jdoe\tx\n", "fail", "line 1 contains a space or tab"),
 ])
-def test_author_file_rules(scratch, content, status, fragment):
-    repo = scratch / "repo"
-    repo.mkdir()
-    (repo / "author").write_bytes(content)
-    check = check_author(BuildResult(True, None, repo, "make", False, "", ""))
+def test_author_file_rules(repos, content, status, fragment):
+    ws = repos.workspace()
+    ws.repo.mkdir()
+    (ws.repo / "author").write_bytes(content)
+    check = author.check(CheckContext(BuildResult(True, None, ws.repo, "make", False, "", ""), ws, (), 10))
     assert check.status == status, check
     assert fragment in check.message
 
 
-def test_author_symlink_is_not_followed(scratch):
-    repo = scratch / "repo"
-    repo.mkdir()
-    (repo / "author").symlink_to("/etc/hostname")
-    check = check_author(BuildResult(True, None, repo, "make", False, "", ""))
+def test_author_symlink_is_not_followed(repos):
+    ws = repos.workspace()
+    ws.repo.mkdir()
+    (ws.repo / "author").symlink_to("/etc/hostname")
+    check = author.check(CheckContext(BuildResult(True, None, ws.repo, "make", False, "", ""), ws, (), 10))
     assert check.status == "fail" and "symbolic link" in check.message
 
 
@@ -519,12 +531,10 @@ def test_failure_line_prefers_the_compiler_error():
 
 # ----------------------------------------------------------------- the example repository
 
-def test_example_repository_passes(scratch):
-    example = ROOT / "examples" / "fillit"
-    if not (example / "Makefile").is_file():
-        pytest.skip("examples/fillit is not there yet")
-    build = build_repository(example, scratch / "work")
+def test_example_repository_passes(repos):
+    ws = repos.workspace()
+    build = build_repository(ROOT / "examples" / "fillit", ws)
     assert build.ok, build.message + "\n" + build.log
-    checks = by_name(project_checks(build, sample_inputs=[SAMPLE, (ROOT / "examples" / "sample.fillit").read_bytes()],
+    checks = by_name(project_checks(build, ws, sample_inputs=[SAMPLE, (ROOT / "examples" / "sample.fillit").read_bytes()],
                                     timeout_s=120))
     assert_only_failing(checks, failing="")

@@ -84,7 +84,7 @@ def result(case: Case, verdict: Verdict, actual: str, stderr: str = "", time_s: 
            exit_code: int | None = 0, signal: str | None = None, rss: int = 1480) -> CaseResult:
     return CaseResult(case=case, verdict=verdict, actual=actual, stderr=stderr, time_s=time_s,
                       cpu_s=min(time_s, 0.9 * time_s), max_rss_kb=rss, exit_code=exit_code, signal=signal,
-                      isolation="bwrap", time_limit_s=10.0)
+                      isolation="jail", time_limit_s=10.0)
 
 
 def valid_case(case_id: str, pieces: Sequence[Shape], category: str = "valid", seed: int = 1) -> Case:
@@ -190,7 +190,7 @@ def build_report() -> GradeReport:
         seed=42,
         profile="default",
         limits=Limits(),
-        isolation="bwrap",
+        isolation="jail, bubblewrap 0.8.0, cgroup v1",
         results=rows,
         checks=[
             ProjectCheck("makefile_rules", "pass", "rules all, clean, fclean, re found"),
@@ -368,7 +368,7 @@ def test_html_shows_summary_and_every_failure(report: GradeReport, parsed: Page)
     assert "First failure" in text and "valid/shifted-5" in text
     for category in ("valid", "invalid", "usage", "errors", "large", "hard", "disputed"):
         assert category in text
-    assert "bwrap" in text and "relink" in text and "norminette is not installed" in text
+    assert "bubblewrap" in text and "relink" in text and "norminette is not installed" in text
     assert "10 s" in text  # the wall limit
 
 

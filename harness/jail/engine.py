@@ -447,10 +447,14 @@ def _result(limits: Limits, watched, group: RunCgroup | None, started: float, mo
                 sig, exit_code = _signal_name(exit_code - 128), None
         elif os.WIFSIGNALED(status):
             sig = _signal_name(os.WTERMSIG(status)) or f"SIG{os.WTERMSIG(status)}"
-        if sig == "SIGKILL" and group is not None and group.oom_kills():
-            limit, sig = "memory", None  # the kernel's OOM killer, at the cgroup's limit
-        elif sig == "SIGXCPU" or (sig == "SIGKILL" and cpu >= limits.cpu_s):
+        if sig == "SIGXCPU" or (sig == "SIGKILL" and cpu >= limits.cpu_s):
             limit, sig = "cpu", None  # RLIMIT_CPU: SIGXCPU at the soft limit, SIGKILL at the hard one
+    if limit is None and group is not None and group.oom_kills():
+        # The kernel killed a process of the step at the cgroup's memory limit (the main
+        # one or another: together they used more than the step may).
+        limit = "memory"
+        if sig == "SIGKILL":
+            sig = None
     if limit is None and cpu > limits.cpu_s:
         limit = "cpu"
     return RunResult(stdout=watched.stdout.value(), stderr=watched.stderr.value() if watched.stderr else b"",

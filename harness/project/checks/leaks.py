@@ -21,7 +21,7 @@ def check(ctx: CheckContext) -> ProjectCheck:
     leaks = [f"definitely lost {run.definitely_lost_bytes} bytes in {run.definitely_lost_blocks} block(s) "
              f"on input #{run.input_number}" for run in runs if run.ran and run.definitely_lost_bytes]
     ran = sum(run.ran for run in runs)
-    if leaks:
+    if leaks or any(run.tampered for run in runs):
         return failed(NAME, "; ".join(leaks + notes))
     if ran == 0:
         return skipped(NAME, "; ".join(notes) or "valgrind could not run")

@@ -15,6 +15,7 @@ from harness.project.checks.common import CheckContext, failed, passed, skipped
 from harness.project.workspace import REPO, TOOLS
 
 NAME = "norm"
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")  # (colours, should a norminette ignore --no-colors)
 SYSTEM_PYTHON = Path("/usr/bin/python3")
 _RUN_NORMINETTE = (f"import sys; sys.path.insert(0, {TOOLS!r}); sys.argv[0] = 'norminette'; "
                    "from norminette.__main__ import main; main()")
@@ -53,13 +54,14 @@ def check(ctx: CheckContext) -> ProjectCheck:
     if not files:
         return failed(NAME, "no .c or .h file in the repository")
     binds = [Bind(folder, f"{TOOLS}/{folder.name}") for folder in tool]
-    result = ctx.ws.run([str(SYSTEM_PYTHON), "-S", "-s", "-c", _RUN_NORMINETTE, *files], cwd=REPO, repo="ro",
+    result = ctx.ws.run([str(SYSTEM_PYTHON), "-S", "-s", "-c", _RUN_NORMINETTE, "--no-colors", *files], cwd=REPO,
+                        repo="ro",
                         binds=binds, cpu_s=ctx.timeout_s)
     if result.timed_out:
         return skipped(NAME, f"norminette timed out after {ctx.timeout_s:g} s")
     if result.returncode not in (0, 1):
         return skipped(NAME, f"norminette could not run: {failure_line(result.output, result)}")
-    lines = result.output.splitlines()
+    lines = _ANSI.sub("", result.output).splitlines()
     bad_files = [ln.rsplit(":", 1)[0].strip() for ln in lines if ln.rstrip().endswith("Error!")]
     first_error = next((ln.strip() for ln in lines if ln.strip().startswith("Error")
                         and not ln.rstrip().endswith("Error!")), "")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Literal
 
 from harness.jail import SIDE_OUTPUT_FD
 from harness.limits import Limits
@@ -30,34 +31,42 @@ class MemcheckRun:
     input_number: int  # 1-based
     ran: bool  # valgrind ran and its log is its own
     note: str  # why not, when not
+    tampered: bool = False  # the program wrote valgrind-like lines into valgrind's log
     definitely_lost_bytes: int = 0
     definitely_lost_blocks: int = 0
     errors: int = 0  # memory errors (invalid read/write, uninitialised values, bad free...)
     first_error: str = ""  # the first error with its stack, as valgrind printed it
 
 
-def parse_log(text: str, killed: bool) -> tuple[bool, str, dict[str, int | str]]:
+LogStatus = Literal["ok", "no_log", "killed", "forged"]
+LOG_NOTES: dict[LogStatus, str] = {
+    "no_log": "valgrind wrote no log",
+    "killed": "the program did not end normally under valgrind",
+    "forged": "the program wrote valgrind-like lines into valgrind's log: it cannot be trusted",
+}
+
+
+def parse_log(text: str, killed: bool) -> tuple[LogStatus, dict[str, int | str]]:
+    """Whether the log is valgrind's own (see the module doc), and its facts when it is."""
     first = _PID.search(text)
     if first is None:
-        return False, "valgrind wrote no log", {}
+        return "no_log", {}
+    if killed:
+        return "killed", {}
     pid = first.group(1)
     mine = [line[len(pid) + 4:].strip() for line in text.splitlines() if line.startswith(f"=={pid}==")]
     summaries = [line for line in mine if line.startswith("ERROR SUMMARY:")]
-    if killed:
-        return False, "the program did not end normally under valgrind", {}
     if len(summaries) != 1:
-        return False, (f"valgrind's log holds {len(summaries)} summaries of the program: the program wrote "
-                       "valgrind-like lines itself; its log cannot be trusted"), {}
+        return "forged", {}
     body = "\n".join(mine)
     lost = _DEFINITELY.findall(body)
     errors_match = _ERRORS.search(summaries[0])
-    facts: dict[str, int | str] = {
+    return "ok", {
         "lost_bytes": int(lost[-1][0].replace(",", "")) if lost else 0,
         "lost_blocks": int(lost[-1][1].replace(",", "")) if lost else 0,
         "errors": int(errors_match.group(1).replace(",", "")) if errors_match else 0,
         "first_error": _first_error(mine),
     }
-    return True, "", facts
 
 
 _ERROR_HEADS = ("Invalid read", "Invalid write", "Invalid free", "Mismatched free", "Conditional jump",
@@ -88,7 +97,7 @@ def memcheck_runs(ctx: CheckContext) -> list[MemcheckRun]:
         if deadline.expired():
             runs.append(MemcheckRun(k, False, f"input #{k} not run (time limit)"))
             continue
-        log = ctx.ws.root / "logs" / f"valgrind-{k}-{len(ctx.cache)}.log"
+        log = ctx.ws.root / "logs" / f"valgrind-{k}.log"
         result = ctx.ws.run_on_graded(
             ["valgrind", "--leak-check=full", "--errors-for-leak-kinds=definite", "--error-exitcode=42",
              "--vgdb=no", f"--log-fd={SIDE_OUTPUT_FD}", "./fillit", f"input{k}.fillit"],
@@ -98,9 +107,9 @@ def memcheck_runs(ctx: CheckContext) -> list[MemcheckRun]:
             continue
         text = log.read_text(errors="replace") if log.exists() else ""
         killed = result.result.signal is not None or result.result.limit is not None
-        ok, note, facts = parse_log(text, killed)
-        if not ok:
-            runs.append(MemcheckRun(k, False, f"input #{k}: {note}"))
+        status, facts = parse_log(text, killed)
+        if status != "ok":
+            runs.append(MemcheckRun(k, False, f"input #{k}: {LOG_NOTES[status]}", tampered=status == "forged"))
             continue
         runs.append(MemcheckRun(k, True, "", int(facts["lost_bytes"]), int(facts["lost_blocks"]),
                                 int(facts["errors"]), str(facts["first_error"])))
