@@ -21,6 +21,17 @@ Builder = Callable[[random.Random], list[Shape]]
 
 O, I_VERTICAL = SHAPE_BY_NAME["O"], SHAPE_BY_NAME["I_vertical"]
 
+# One letter per shape, in `SHAPES` order: a file written as a short string (file order).
+CODES = "abcdefghijklmnopqrs"
+
+
+def encode(pieces: list[Shape]) -> str:
+    return "".join(CODES[SHAPES.index(p)] for p in pieces)
+
+
+def decode(code: str) -> list[Shape]:
+    return [SHAPES[CODES.index(letter)] for letter in code]
+
 
 def random_pieces(rng: random.Random, count: int) -> list[Shape]:
     """`count` pieces drawn uniformly over the 19 shapes."""

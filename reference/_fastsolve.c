@@ -7,13 +7,18 @@
  * infeasibility), and, near the top of each order-free search, a 4-periodic stripe
  * colouring bound (stripe_mismatch) that proves most infeasible boards at once.  One call solves one side:
  *
- *     solve_at_side(types, piece_types, side) -> ((row, col), ...) or None
+ *     solve_at_side(types, piece_types, side, budget=0, weights=None)
+ *         -> ((row, col), ...), None or False
  *
  * types:       sequence of shapes, each a sequence of 4 (row, col) cells whose
  *              bounding box starts at (0, 0), sorted row-major;
  * piece_types: the type index of each piece, in file order;
+ * budget:      when > 0, give up after that many order-free nodes;
+ * weights:     (cell_weights, type_weights, scale), a verified packing-LP dual
+ *              certificate (reference/lp_bound.py), checked at every order-free node;
  * returns      the top-left corner of each piece in the upper-left-first
- *              placement, or None when the pieces do not fit in the square.
+ *              placement, None when the pieces do not fit in the square, or
+ *              False when the budget ran out first (nothing is known then).
  *
  * Board: one uint32 per row, bit c = column c, so any side <= 32 works.
  * Pruning is sound only (a cut branch holds no solution): the answer is the
@@ -79,6 +84,10 @@ typedef struct {
     int npieces;
     int piece_type[MAX_PIECES], previous_same[MAX_PIECES], anchor[MAX_PIECES];
     StripeSets *stripes;
+    long long node_budget;  /* 0: none */
+    int gave_up;            /* the budget ran out: every 0 returned since means "unknown" */
+    /* A packing-LP dual certificate (weights_exclude); scale 0 when there is none. */
+    int64_t cell_weight[MAX_SIDE * MAX_SIDE], type_weight[MAX_TYPES], weight_scale;
 } Search;
 
 /* Work counters of the last solve_at_side call, for the benchmark (not thread-safe: statistics only). */
@@ -441,6 +450,27 @@ static int stripe_mismatch(Search *S, int first_row)
     return stripe_mismatch_axis(S, first_row, 1) || stripe_mismatch_axis(S, first_row, 0);
 }
 
+/* 1 when the LP dual certificate proves that the remaining pieces cannot all be placed.
+ * The certificate (reference/lp_bound.py) holds weights Y(cell) >= 0, U(type) >= 0 and
+ * scale M such that every placement p of a type t inside the square has
+ * Y(cells of p) + U(t) >= M (checked exactly in Python).  Placements inside the free
+ * cells are disjoint, so if all remaining pieces fit, the sum of those inequalities gives
+ * remaining * M <= Y(free cells) + sum over types of count * U.  When the right side is
+ * smaller, no packing exists.  This is the LP relaxation's bound with the root's dual:
+ * weaker than the node's own LP, but a sum over the free cells. */
+static int weights_exclude(const Search *S, int first_row, int remaining)
+{
+    if (S->weight_scale <= 0)
+        return 0;
+    int64_t total = 0;
+    for (int r = first_row; r < S->side; r++)
+        for (uint32_t x = ~S->board[r] & S->full_row; x; x &= x - 1)
+            total += S->cell_weight[r * S->side + __builtin_ctz(x)];
+    for (int t = 0; t < S->ntypes; t++)
+        total += S->counts[t] * S->type_weight[t];
+    return total < remaining * S->weight_scale;
+}
+
 /* ---- searches ------------------------------------------------------------ */
 
 static int fits_at(const Search *S, const Type *T, int row, int left)
@@ -470,13 +500,17 @@ static int fillable(Search *S, int remaining, int free_cells, int depth)
     int first_row = 0, spare = free_cells - 4 * remaining, done = 0;
     while (S->board[first_row] == S->full_row)
         first_row++;
+    if (S->node_budget && fill_nodes >= S->node_budget) {
+        S->gave_up = 1;
+        return 0;
+    }
     fill_nodes++;
     uint64_t key[MAX_SIDE * MAX_SIDE / 64 + TAIL_WORDS], tail0, tail1;
     counts_tail(S, &tail0, &tail1);
     make_key(S, tail0, tail1, key);
     if (memo_contains(&S->fill_failed, key))
         return 0;
-    if (colour_mismatch(S, first_row, spare))
+    if (colour_mismatch(S, first_row, spare) || weights_exclude(S, first_row, remaining))
         return 0;
     if (depth <= STRIPE_DEPTH && spare <= STRIPE_SPARE && stripe_mismatch(S, first_row)) {
         memo_insert(&S->fill_failed, key);
@@ -518,6 +552,8 @@ static int fillable(Search *S, int remaining, int free_cells, int depth)
         if (done)
             return 1;
     }
+    if (S->gave_up)
+        return 0;  /* not a proof: nothing to remember */
     memo_insert(&S->fill_failed, key);
     return 0;
 }
@@ -553,6 +589,8 @@ static int ordered(Search *S, int index, int free_cells)
         toggle(S, T, row, left);
         if (done)
             return 1;
+        if (S->gave_up)
+            return 0;
     }
     memo_insert(&S->order_failed, key);
     return 0;
@@ -603,12 +641,42 @@ static int read_type(PyObject *cells, Type *T)
     return 1;
 }
 
+/* Reads weights = (cell_weights, type_weights, scale): side*side and ntypes integers >= 0. */
+static int read_weights(PyObject *weights, Search *S)
+{
+    PyObject *cells, *types;
+    long long scale;
+    if (!PyArg_ParseTuple(weights, "OOL", &cells, &types, &scale))
+        return 0;
+    PyObject *cell_seq = PySequence_Fast(cells, "cell weights must be a sequence");
+    PyObject *type_seq = cell_seq ? PySequence_Fast(types, "type weights must be a sequence") : NULL;
+    int ok = type_seq && PySequence_Fast_GET_SIZE(cell_seq) == S->cells
+             && PySequence_Fast_GET_SIZE(type_seq) == S->ntypes && scale >= 0;
+    for (int i = 0; ok && i < S->cells + S->ntypes; i++) {
+        PyObject *item = i < S->cells ? PySequence_Fast_GET_ITEM(cell_seq, i)
+                                      : PySequence_Fast_GET_ITEM(type_seq, i - S->cells);
+        long long w = PyLong_AsLongLong(item);
+        ok = w >= 0 && w < (1ll << 40);
+        if (i < S->cells)
+            S->cell_weight[i] = w;
+        else
+            S->type_weight[i - S->cells] = w;
+    }
+    Py_XDECREF(cell_seq);
+    Py_XDECREF(type_seq);
+    if (!ok && !PyErr_Occurred())
+        PyErr_SetString(PyExc_ValueError, "weights: side*side and ntypes integers in [0, 2**40), scale >= 0");
+    S->weight_scale = ok ? scale : 0;
+    return ok;
+}
+
 static PyObject *solve_at_side(PyObject *self, PyObject *args)
 {
-    PyObject *types, *piece_types;
+    PyObject *types, *piece_types, *weights = Py_None;
     int side;
+    long long budget = 0;
     (void)self;
-    if (!PyArg_ParseTuple(args, "OOi", &types, &piece_types, &side))
+    if (!PyArg_ParseTuple(args, "OOi|LO", &types, &piece_types, &side, &budget, &weights))
         return NULL;
     if (side < 1 || side > MAX_SIDE)
         return PyErr_Format(PyExc_ValueError, "side must be 1..%d", MAX_SIDE);
@@ -655,6 +723,9 @@ static PyObject *solve_at_side(PyObject *self, PyObject *args)
             goto done;
         }
     }
+    if (weights != Py_None && !read_weights(weights, S))
+        goto done;
+    S->node_budget = budget > 0 ? budget : 0;
     S->stripes = calloc(1, sizeof(StripeSets));
     if (!S->stripes || !memo_init(&S->fill_failed, S->board_words + TAIL_WORDS)
         || !memo_init(&S->order_failed, S->board_words + TAIL_WORDS)) {
@@ -667,7 +738,7 @@ static PyObject *solve_at_side(PyObject *self, PyObject *args)
     found = S->npieces == 0 || (fillable(S, S->npieces, S->cells, 0) && ordered(S, 0, S->cells));
     Py_END_ALLOW_THREADS
     if (!found) {
-        result = Py_NewRef(Py_None);
+        result = Py_NewRef(S->gave_up ? Py_False : Py_None);
         goto done;
     }
     result = PyTuple_New(S->npieces);
@@ -700,8 +771,9 @@ static PyMethodDef methods[] = {
     {"last_stats", last_stats, METH_NOARGS,
      "last_stats() -> {'fill_nodes': ..., 'order_nodes': ...} of the last solve_at_side call."},
     {"solve_at_side", solve_at_side, METH_VARARGS,
-     "solve_at_side(types, piece_types, side) -> ((row, col), ...) or None\n\n"
-     "The upper-left-first placement of the pieces in a side x side square."},
+     "solve_at_side(types, piece_types, side, budget=0, weights=None) -> ((row, col), ...), None or False\n\n"
+     "The upper-left-first placement of the pieces in a side x side square; None when there is\n"
+     "none, False when `budget` order-free nodes did not decide."},
     {NULL, NULL, 0, NULL},
 };
 
