@@ -68,6 +68,14 @@ def larger_than_bound(rng: random.Random) -> list[Shape]:
     return [I_VERTICAL]
 
 
+# Files the adversarial benchmark (benchmarks/bench_adversarial.py) found slowest, and the
+# issue's S/Z files: pieces from a few shapes, many spare cells at every side tried.
+SKEW_AND_O_26 = (
+    "qssqspsspspspsqqpqqrpqsqsp",  # 26 S/Z: side 11 ruled out by the LP certificate (max 25)
+    "ccscssccsscsccsccssscscssc",  # 13 O, 13 Z_vertical: likewise
+)
+
+
 def _identical(shape: Shape) -> Builder:
     return lambda rng: [shape] * 26
 

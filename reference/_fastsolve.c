@@ -20,6 +20,12 @@
  *              placement, None when the pieces do not fit in the square, or
  *              False when the budget ran out first (nothing is known then).
  *
+ *     packable(types, counts, side, occupied, budget=0, weights=None) -> True, False or None
+ *
+ * The order-free search alone: do counts[t] pieces of each type fit in the free cells?
+ * (None: the budget ran out.)  reference/solver.py's ordered search asks it, and CP-SAT,
+ * when solve_at_side's own search is out of budget.
+ *
  * Board: one uint32 per row, bit c = column c, so any side <= 32 works.
  * Pruning is sound only (a cut branch holds no solution): the answer is the
  * first solution of the plain seed backtracking.
@@ -670,24 +676,14 @@ static int read_weights(PyObject *weights, Search *S)
     return ok;
 }
 
-static PyObject *solve_at_side(PyObject *self, PyObject *args)
+/* The part of a search shared by both entry points: the square, the shape types, the
+ * optional certificate and budget, the memos.  0 with a Python exception set on failure. */
+static int start_search(Search *S, PyObject *types, int side, PyObject *weights, long long budget)
 {
-    PyObject *types, *piece_types, *weights = Py_None;
-    int side;
-    long long budget = 0;
-    (void)self;
-    if (!PyArg_ParseTuple(args, "OOi|LO", &types, &piece_types, &side, &budget, &weights))
-        return NULL;
-    if (side < 1 || side > MAX_SIDE)
-        return PyErr_Format(PyExc_ValueError, "side must be 1..%d", MAX_SIDE);
-    Search *S = calloc(1, sizeof(Search));
-    if (!S)
-        return PyErr_NoMemory();
-    PyObject *result = NULL;
-    PyObject *type_seq = PySequence_Fast(types, "types must be a sequence");
-    PyObject *piece_seq = type_seq ? PySequence_Fast(piece_types, "piece_types must be a sequence") : NULL;
-    if (!piece_seq)
-        goto done;
+    if (side < 1 || side > MAX_SIDE) {
+        PyErr_Format(PyExc_ValueError, "side must be 1..%d", MAX_SIDE);
+        return 0;
+    }
     S->side = side;
     S->cells = side * side;
     S->full_row = (uint32_t)((1ull << side) - 1);
@@ -697,15 +693,60 @@ static PyObject *solve_at_side(PyObject *self, PyObject *args)
         S->colour[1][r] = 0x55555555u & S->full_row;
         S->colour[2][r] = r % 2 ? 0 : S->full_row;
     }
+    PyObject *type_seq = PySequence_Fast(types, "types must be a sequence");
+    if (!type_seq)
+        return 0;
     S->ntypes = (int)PySequence_Fast_GET_SIZE(type_seq);
+    int ok = S->ntypes <= MAX_TYPES;
+    if (!ok)
+        PyErr_SetString(PyExc_ValueError, "too many types");
+    for (int t = 0; ok && t < S->ntypes; t++)
+        ok = read_type(PySequence_Fast_GET_ITEM(type_seq, t), &S->types[t]);
+    Py_DECREF(type_seq);
+    if (!ok || (weights != Py_None && !read_weights(weights, S)))
+        return 0;
+    S->node_budget = budget > 0 ? budget : 0;
+    S->stripes = calloc(1, sizeof(StripeSets));
+    if (!S->stripes || !memo_init(&S->fill_failed, S->board_words + TAIL_WORDS)
+        || !memo_init(&S->order_failed, S->board_words + TAIL_WORDS)) {
+        PyErr_NoMemory();
+        return 0;
+    }
+    fill_nodes = order_nodes = 0;
+    return 1;
+}
+
+static void end_search(Search *S)
+{
+    free(S->fill_failed.slots);
+    free(S->order_failed.slots);
+    free(S->stripes);
+    free(S);
+}
+
+static PyObject *solve_at_side(PyObject *self, PyObject *args)
+{
+    PyObject *types, *piece_types, *weights = Py_None;
+    int side;
+    long long budget = 0;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOi|LO", &types, &piece_types, &side, &budget, &weights))
+        return NULL;
+    Search *S = calloc(1, sizeof(Search));
+    if (!S)
+        return PyErr_NoMemory();
+    PyObject *result = NULL;
+    PyObject *piece_seq = NULL;
+    if (!start_search(S, types, side, weights, budget))
+        goto done;
+    piece_seq = PySequence_Fast(piece_types, "piece_types must be a sequence");
+    if (!piece_seq)
+        goto done;
     S->npieces = (int)PySequence_Fast_GET_SIZE(piece_seq);
-    if (S->ntypes > MAX_TYPES || S->npieces > MAX_PIECES) {
-        PyErr_SetString(PyExc_ValueError, "too many types or pieces");
+    if (S->npieces > MAX_PIECES) {
+        PyErr_SetString(PyExc_ValueError, "too many pieces");
         goto done;
     }
-    for (int t = 0; t < S->ntypes; t++)
-        if (!read_type(PySequence_Fast_GET_ITEM(type_seq, t), &S->types[t]))
-            goto done;
     for (int i = 0; i < S->npieces; i++) {
         long t = PyLong_AsLong(PySequence_Fast_GET_ITEM(piece_seq, i));
         if (t < 0 || t >= S->ntypes) {
@@ -723,17 +764,7 @@ static PyObject *solve_at_side(PyObject *self, PyObject *args)
             goto done;
         }
     }
-    if (weights != Py_None && !read_weights(weights, S))
-        goto done;
-    S->node_budget = budget > 0 ? budget : 0;
-    S->stripes = calloc(1, sizeof(StripeSets));
-    if (!S->stripes || !memo_init(&S->fill_failed, S->board_words + TAIL_WORDS)
-        || !memo_init(&S->order_failed, S->board_words + TAIL_WORDS)) {
-        PyErr_NoMemory();
-        goto done;
-    }
     int found;
-    fill_nodes = order_nodes = 0;
     Py_BEGIN_ALLOW_THREADS
     found = S->npieces == 0 || (fillable(S, S->npieces, S->cells, 0) && ordered(S, 0, S->cells));
     Py_END_ALLOW_THREADS
@@ -751,12 +782,64 @@ static PyObject *solve_at_side(PyObject *self, PyObject *args)
         PyTuple_SET_ITEM(result, i, corner);
     }
 done:
-    Py_XDECREF(type_seq);
     Py_XDECREF(piece_seq);
-    free(S->fill_failed.slots);
-    free(S->order_failed.slots);
-    free(S->stripes);
-    free(S);
+    end_search(S);
+    return result;
+}
+
+/* The order-free search alone, on a board with some cells already taken. */
+static PyObject *packable(PyObject *self, PyObject *args)
+{
+    PyObject *types, *counts, *occupied, *weights = Py_None;
+    int side;
+    long long budget = 0;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOiO|LO", &types, &counts, &side, &occupied, &budget, &weights))
+        return NULL;
+    Search *S = calloc(1, sizeof(Search));
+    if (!S)
+        return PyErr_NoMemory();
+    PyObject *result = NULL, *count_seq = NULL, *cell_seq = NULL;
+    if (!start_search(S, types, side, weights, budget))
+        goto done;
+    count_seq = PySequence_Fast(counts, "counts must be a sequence");
+    cell_seq = count_seq ? PySequence_Fast(occupied, "occupied must be a sequence of cell indices") : NULL;
+    if (!cell_seq)
+        goto done;
+    int remaining = 0, taken = 0;
+    if (PySequence_Fast_GET_SIZE(count_seq) != S->ntypes) {
+        PyErr_SetString(PyExc_ValueError, "one count per type");
+        goto done;
+    }
+    for (int t = 0; t < S->ntypes; t++) {
+        long n = PyLong_AsLong(PySequence_Fast_GET_ITEM(count_seq, t));
+        if (n < 0 || n > MAX_COUNT) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "a count is 0..31");
+            goto done;
+        }
+        S->counts[t] = (int)n;
+        remaining += (int)n;
+    }
+    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(cell_seq); i++) {
+        long cell = PyLong_AsLong(PySequence_Fast_GET_ITEM(cell_seq, i));
+        if (cell < 0 || cell >= S->cells) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "cell index out of the square");
+            goto done;
+        }
+        taken += !(S->board[cell / side] >> (cell % side) & 1);
+        S->board[cell / side] |= 1u << (cell % side);
+    }
+    int found;
+    Py_BEGIN_ALLOW_THREADS
+    found = fillable(S, remaining, S->cells - taken, 0);
+    Py_END_ALLOW_THREADS
+    result = Py_NewRef(found ? Py_True : S->gave_up ? Py_None : Py_False);
+done:
+    Py_XDECREF(count_seq);
+    Py_XDECREF(cell_seq);
+    end_search(S);
     return result;
 }
 
@@ -770,6 +853,10 @@ static PyObject *last_stats(PyObject *self, PyObject *unused)
 static PyMethodDef methods[] = {
     {"last_stats", last_stats, METH_NOARGS,
      "last_stats() -> {'fill_nodes': ..., 'order_nodes': ...} of the last solve_at_side call."},
+    {"packable", packable, METH_VARARGS,
+     "packable(types, counts, side, occupied, budget=0, weights=None) -> True, False or None\n\n"
+     "Whether counts[t] pieces of each type fit in the square's cells not in `occupied`\n"
+     "(row-major indices); None when `budget` order-free nodes did not decide."},
     {"solve_at_side", solve_at_side, METH_VARARGS,
      "solve_at_side(types, piece_types, side, budget=0, weights=None) -> ((row, col), ...), None or False\n\n"
      "The upper-left-first placement of the pieces in a side x side square; None when there is\n"

@@ -14,31 +14,37 @@ OR-Tools; the caller then decides by its own exact search.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from reference.lp_bound import placements
 from reference.shapes import Shape
 
 
-def packable(types: Sequence[Shape], counts: Sequence[int], side: int, seconds: float) -> bool | None:
-    """True / False when CP-SAT decides within `seconds` (one worker), else None."""
+def packable(types: Sequence[Shape], counts: Sequence[int], side: int, seconds: float,
+             occupied: Collection[int] = ()) -> bool | None:
+    """Do counts[t] pieces of each type fit in the cells of the square not in `occupied`
+    (row-major indices)?  True / False when CP-SAT decides within `seconds` (one worker),
+    else None."""
     try:
         from ortools.sat.python import cp_model
     except ImportError:
         return None
+    taken = frozenset(occupied)
     model = cp_model.CpModel()
     covering: list[list[cp_model.IntVar]] = [[] for _ in range(side * side)]
     chosen: list[tuple[tuple[int, ...], cp_model.IntVar]] = []
     for t, shape in enumerate(types):
         xs = []
         for cells in placements(shape, side) if counts[t] else ():
+            if not taken.isdisjoint(cells):
+                continue
             x = model.new_bool_var("")
             xs.append(x)
             chosen.append((cells, x))
             for cell in cells:
                 covering[cell].append(x)
         if counts[t] and not xs:
-            return False  # the shape is larger than the square
+            return False  # no room left for this shape
         if xs:
             model.add(sum(xs) == counts[t])
     for xs in covering:
@@ -52,7 +58,7 @@ def packable(types: Sequence[Shape], counts: Sequence[int], side: int, seconds: 
         return False
     if status in (cp_model.FEASIBLE, cp_model.OPTIMAL):
         used = [cell for cells, x in chosen if solver.value(x) for cell in cells]
-        if len(used) != len(set(used)) or len(used) != 4 * sum(counts):
+        if len(set(used)) != len(used) or len(used) != 4 * sum(counts) or not taken.isdisjoint(used):
             raise AssertionError("CP-SAT returned an invalid packing")
         return True
     return None

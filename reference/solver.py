@@ -6,13 +6,8 @@ the compiled core `reference._fastsolve` when it is built, else the pure-Python
 `reference.search` (same algorithm).
 
 Sides are tried from ceil(sqrt(4n)) up.  At each, the C core runs alone on a small node
-budget, which settles nearly every file.  When it does not, the side's order-free question
-("does any packing exist?") gets help, cheapest first (`_SIDE_STAGES`): the packing LP's
-dual certificate (`reference.lp_bound`, also handed to the C core as a bound at every
-node), CP-SAT (`reference.oracle`), the C core again with a larger budget, and so on up to
-an unbounded C search.  Each helper answers only yes/no for the whole side; the ordered
-search still runs at the side that holds a packing, after every smaller side was proved
-empty, so the answer is unchanged.
+budget, which settles nearly every file; when it does not, `reference.staged` settles the
+side with the packing LP's dual certificate and CP-SAT's yes/no answers as help.
 """
 from __future__ import annotations
 
@@ -22,14 +17,12 @@ from dataclasses import dataclass
 from typing import Literal
 
 from reference import search
-from reference.lp_bound import Certificate, lp_certificate
-from reference.oracle import packable
 from reference.parser import parse
 from reference.plain import min_side, solve_plain
 from reference.shapes import Shape
 
 try:
-    from reference import _fastsolve
+    from reference import _fastsolve, staged
 except ImportError:  # no C compiler at install time: the Python search is the engine
     _fastsolve = None
 
@@ -38,13 +31,6 @@ Engine = Literal["auto", "c", "python", "plain"]
 # The C board is one 32-bit word per row; 26 pieces never need more than that.
 _C_MAX_SIDE = 32
 _C_MAX_PIECES = 64
-
-# What settles a side, in turn, until one answers: ("c", order-free node budget, 0 = none)
-# or ("cp-sat", seconds).  The C core does about 1.5e6 nodes per second here.  The first
-# stage alone decides every side of the 430 files of hard_corpus seeds 0-9.
-_SIDE_STAGES: tuple[tuple[str, float], ...] = (
-    ("c", 150_000), ("cp-sat", 1.0), ("c", 2_000_000), ("cp-sat", 8.0), ("c", 0),
-)
 
 
 @dataclass(frozen=True)
@@ -67,39 +53,11 @@ def _solve_c(pieces: Sequence[Shape]) -> Solution | None:
         return None
     side = min_side(len(pieces))
     while side <= _C_MAX_SIDE:
-        positions = _solve_c_side(types, piece_types, side)
+        positions = staged.solve_side(types, piece_types, side)
         if positions is not None:
             return Solution(side, positions)
         side += 1
     return None
-
-
-def _solve_c_side(types: list[Shape], piece_types: list[int], side: int) -> tuple[tuple[int, int], ...] | None:
-    """The upper-left-first placement at one side, or None: `_SIDE_STAGES` in turn.
-
-    Once CP-SAT has found a packing, only the ordered search is left to do, and the C core
-    does it without budget (helpers answer yes/no only)."""
-    shapes = [t.cells for t in types]
-    counts = [piece_types.count(t) for t in range(len(types))]
-    certificate: Certificate | None = None
-    for stage, (helper, amount) in enumerate(_SIDE_STAGES):
-        if helper == "c":
-            weights = certificate.as_c_weights() if certificate is not None else None
-            positions = _fastsolve.solve_at_side(shapes, piece_types, side, int(amount), weights)
-            if positions is not False:
-                return positions
-            if stage == 0:
-                certificate = lp_certificate(types, counts, side)
-                if certificate is not None and certificate.excludes(counts):
-                    return None
-        else:
-            feasible = packable(types, counts, side, amount)
-            if feasible is False:
-                return None
-            if feasible:
-                weights = certificate.as_c_weights() if certificate is not None else None
-                return _fastsolve.solve_at_side(shapes, piece_types, side, 0, weights)
-    raise AssertionError("_SIDE_STAGES must end with an unbounded C search")
 
 
 def _solve_python(pieces: Sequence[Shape]) -> Solution:
