@@ -12,7 +12,8 @@ settled in three steps, each of which keeps the answer the seed's first solution
    (`SIDE_STAGES`): CP-SAT and the C order-free search in turn, each with a budget that
    grows, the last C search without one.  Both are exact; "no" means the side is
    impossible.
-3. "Yes": the ordered search (`_ordered`), pieces in file order at row-major corners, as
+3. "Yes": the C core's ordered search on a larger budget, then, if that is not enough,
+   the ordered search of `_ordered`: pieces in file order at row-major corners, as
    the seed does it; a corner is kept when the rest can still be packed, which is the
    order-free question again, asked of the same kind of portfolio (`QUERY_STAGES`).  So
    every corner the seed's backtracking would reach a solution from is tried in its order,
@@ -32,6 +33,9 @@ Stages = tuple[tuple[str, float], ...]
 # ("c", order-free node budget, 0 = none) or ("cp-sat", seconds), tried in turn until one
 # answers.  The C core does about 1.5e6 nodes per second here.
 FIRST_C_BUDGET = 150_000  # decides every side of the 430 files of hard_corpus seeds 0-9
+# Once a packing is known to exist: the C core's own ordered search, whose memo serves all
+# its queries, gets this budget before the queries are asked one by one (`_ordered`).
+ORDERED_C_BUDGET = 3_000_000
 SIDE_STAGES: Stages = (("cp-sat", 1.0), ("c", 2_000_000), ("cp-sat", 8.0), ("c", 0))
 QUERY_STAGES: Stages = (("c", 50_000), ("cp-sat", 0.5), ("c", 1_000_000), ("cp-sat", 4.0), ("c", 0))
 
@@ -70,6 +74,10 @@ def solve_side(types: Sequence[Shape], piece_types: Sequence[int], side: int) ->
     board = _Side(types, side, certificate)
     if not board.packable(counts, frozenset(), SIDE_STAGES):
         return None
+    positions = _fastsolve.solve_at_side(cells, list(piece_types), side, ORDERED_C_BUDGET, board.weights)
+    if positions is not False:
+        assert positions is not None, "a packing exists"
+        return positions
     anchors: list[int] = []
     found = _ordered(board, list(piece_types), counts, frozenset(), anchors)
     assert found, "a packing exists, so the ordered search reaches one"

@@ -25,7 +25,7 @@ pytestmark = pytest.mark.skipif("c" not in available_engines(), reason="the C co
 
 SKEW = [SHAPE_BY_NAME[n] for n in ("S_horizontal", "S_vertical", "Z_horizontal", "Z_vertical")]
 # Every side and every ordered query goes to CP-SAT (after a one-node C search).
-FORCED = {"FIRST_C_BUDGET": 1, "SIDE_STAGES": (("cp-sat", 20.0), ("c", 0)),
+FORCED = {"FIRST_C_BUDGET": 1, "ORDERED_C_BUDGET": 1, "SIDE_STAGES": (("cp-sat", 20.0), ("c", 0)),
           "QUERY_STAGES": (("c", 1), ("cp-sat", 20.0), ("c", 0))}
 
 
