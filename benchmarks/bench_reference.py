@@ -23,7 +23,7 @@ from generators.hard import RESTRICTED_SLOWEST, decode, hard_corpus
 from generators.text import to_file
 from reference.plain import solve_plain
 from reference.shapes import Shape
-from reference.solver import Solution, available_engines, render, solve
+from reference.solver import Engine, Solution, available_engines, render, solve
 
 PLAIN_C = Path(__file__).with_name("plain_fillit.c")
 
@@ -80,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--slowest", action="store_true", help="add generators.hard.RESTRICTED_SLOWEST")
     args = parser.parse_args(argv)
 
-    engine = "c" if "c" in available_engines() else "python"
+    engine: Engine = "c" if "c" in available_engines() else "python"
     print(f"reference engine: {engine}; caps: plain Python {args.python_cap:g} s, plain C {args.c_cap:g} s")
     header = f"{'file':34} {'n':>3} {'side':>4} {'ref s':>7} {'plain py':>9} {'plain C':>8} {'py/ref':>8} {'C/ref':>8}"
     print(header)

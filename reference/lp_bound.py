@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from reference.shapes import Shape
 
@@ -78,13 +79,13 @@ def certificate(types: Sequence[Shape], counts: Sequence[int], side: int,
 def lp_certificate(types: Sequence[Shape], counts: Sequence[int], side: int) -> Certificate | None:
     """The LP's optimal dual as a certificate, or None when the LP solver is missing or fails."""
     try:
-        from ortools.linear_solver import pywraplp
+        from ortools.linear_solver import pywraplp  # type: ignore[import-untyped]
     except ImportError:
         return None
     solver = pywraplp.Solver.CreateSolver("GLOP")
     if solver is None:
         return None
-    covering: list[list[object]] = [[] for _ in range(side * side)]
+    covering: list[list[Any]] = [[] for _ in range(side * side)]
     type_rows, objective = [], []
     for t, shape in enumerate(types):
         xs = []

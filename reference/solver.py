@@ -24,7 +24,7 @@ from reference.shapes import Shape
 try:
     from reference import _fastsolve, staged
 except ImportError:  # no C compiler at install time: the Python search is the engine
-    _fastsolve = None
+    _fastsolve = None  # type: ignore[assignment]
 
 Engine = Literal["auto", "c", "python", "plain"]
 
