@@ -86,7 +86,7 @@ RESTRICTED_FILES = {
 # Still above 1 s (1.5-20 s): measured by benchmarks/bench_reference.py --slowest, kept
 # out of the corpus, whose every expected answer is computed when the suite is built.
 RESTRICTED_SLOWEST = {
-    "restricted_l180_j270_l270_l0_22": "jnjnhhojojjhonojhhooojo",
+    "restricted_l180_j270_l270_l0_23": "jnjnhhojojjhonojhhooojo",
     "restricted_tup_tleft_ivert_22": "fdafaadddadddfffdfadda",
     "restricted_ihoriz_tdown_tright_23": "gbgbbebbgbegbbbebgbeeeb",
     "restricted_tdown_tright_ivert_22": "egggeeaaeeagaegageeeea",

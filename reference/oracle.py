@@ -23,8 +23,8 @@ from reference.shapes import Shape
 def packable(types: Sequence[Shape], counts: Sequence[int], side: int, seconds: float,
              occupied: Collection[int] = ()) -> bool | None:
     """Do counts[t] pieces of each type fit in the cells of the square not in `occupied`
-    (row-major indices)?  True / False when CP-SAT decides within `seconds` (one worker),
-    else None."""
+    (row-major indices)?  True / False when CP-SAT decides within `seconds` of its
+    deterministic time (one worker), else None."""
     try:
         from ortools.sat.python import cp_model
     except ImportError:
@@ -51,7 +51,8 @@ def packable(types: Sequence[Shape], counts: Sequence[int], side: int, seconds: 
         if len(xs) > 1:
             model.add_at_most_one(xs)
     solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = seconds
+    # Deterministic time (about seconds here): the same answer whatever the machine's load.
+    solver.parameters.max_deterministic_time = seconds
     solver.parameters.num_workers = 1  # deterministic, and the machines are small
     status = solver.solve(model)
     if status == cp_model.INFEASIBLE:
