@@ -1,12 +1,13 @@
 """Reference solver vs the plain seed backtracking (Python and C) on the hard corpus.
 
-    python benchmarks/bench_reference.py [--seed 0] [--python-cap 3] [--c-cap 5]
+    python benchmarks/bench_reference.py [--seed 0] [--python-cap 3] [--c-cap 5] [--slowest]
 
 Builds benchmarks/plain_fillit.c with gcc in a temporary folder, generates
-`generators.hard.hard_corpus(seed)` and prints, per file: name, pieces, side, the
-reference's time, plain Python's and plain C's times (">cap" when stopped at the cap) and
-their ratios to the reference.  When a plain run finishes, its answer is checked against
-the reference's.  Times are wall-clock seconds on whatever machine runs this.
+`generators.hard.hard_corpus(seed)` (with --slowest, also the restricted-shape files kept
+out of the corpus, `generators.hard.RESTRICTED_SLOWEST`) and prints, per file: name,
+pieces, side, the reference's CPU time, plain Python's and plain C's wall times (">cap"
+when stopped at the cap) and their ratios to the reference.  When a plain run finishes,
+its answer is checked against the reference's.
 """
 from __future__ import annotations
 
@@ -18,11 +19,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from generators.hard import hard_corpus
+from generators.hard import RESTRICTED_SLOWEST, decode, hard_corpus
 from generators.text import to_file
 from reference.plain import solve_plain
 from reference.shapes import Shape
-from reference.solver import Solution, available_engines, render, solve
+from reference.solver import Engine, Solution, available_engines, render, solve
 
 PLAIN_C = Path(__file__).with_name("plain_fillit.c")
 
@@ -76,23 +77,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--python-cap", type=float, default=3.0, help="seconds per plain-Python run")
     parser.add_argument("--c-cap", type=float, default=5.0, help="seconds per plain-C run")
+    parser.add_argument("--slowest", action="store_true", help="add generators.hard.RESTRICTED_SLOWEST")
     args = parser.parse_args(argv)
 
-    engine = "c" if "c" in available_engines() else "python"
+    engine: Engine = "c" if "c" in available_engines() else "python"
     print(f"reference engine: {engine}; caps: plain Python {args.python_cap:g} s, plain C {args.c_cap:g} s")
-    header = f"{'file':28} {'n':>3} {'side':>4} {'ref s':>7} {'plain py':>9} {'plain C':>8} {'py/ref':>8} {'C/ref':>8}"
+    header = f"{'file':34} {'n':>3} {'side':>4} {'ref s':>7} {'plain py':>9} {'plain C':>8} {'py/ref':>8} {'C/ref':>8}"
     print(header)
     print("-" * len(header))
     slowest = ("", 0.0)
     mismatches = 0
     with tempfile.TemporaryDirectory() as folder:
         exe = build_plain_c(Path(folder))
-        for name, pieces in hard_corpus(args.seed):
+        files = hard_corpus(args.seed)
+        if args.slowest:
+            files += [(name, decode(code)) for name, code in RESTRICTED_SLOWEST.items()]
+        for name, pieces in files:
             input_path = Path(folder) / f"{name}.fillit"
             input_path.write_bytes(to_file(pieces))
-            start = time.perf_counter()
+            start = time.process_time()
             answer = solve(pieces, engine=engine)
-            reference = time.perf_counter() - start
+            reference = time.process_time() - start
             slowest = max(slowest, (name, reference), key=lambda item: item[1])
             py_seconds, py_answer = time_plain_python(pieces, args.python_cap)
             c_seconds, c_output = time_plain_c(exe, input_path, args.c_cap)
@@ -102,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
                 mismatches += 1
                 print(f"MISMATCH on {name}")
             print(
-                f"{name:28} {len(pieces):>3} {answer.side:>4} {reference:>7.3f} "
+                f"{name:34} {len(pieces):>3} {answer.side:>4} {reference:>7.3f} "
                 f"{shown(py_seconds, args.python_cap):>9} {shown(c_seconds, args.c_cap):>8} "
                 f"{ratio(py_seconds, args.python_cap, reference):>8} {ratio(c_seconds, args.c_cap, reference):>8}",
                 flush=True,

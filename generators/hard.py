@@ -2,7 +2,9 @@
 
 What makes a file hard is the number of spare cells s*s - 4n at the lower-bound side
 s = ceil(sqrt(4n)): with few of them the plain search must exhaust the small square before
-it grows, and identical pieces multiply its work by the orders it tries.
+it grows, and identical pieces multiply its work by the orders it tries.  Files drawn from
+a few shapes (the `restricted_*` families) are hard for any exact search: their squares
+keep many spare cells, and proving a side impossible means exhausting where they go.
 
     >>> import random
     >>> description, build = HARD_FAMILIES["ivert23"]
@@ -20,6 +22,17 @@ from reference.shapes import SHAPE_BY_NAME, SHAPES, Shape
 Builder = Callable[[random.Random], list[Shape]]
 
 O, I_VERTICAL = SHAPE_BY_NAME["O"], SHAPE_BY_NAME["I_vertical"]
+
+# One letter per shape, in `SHAPES` order: a file written as a short string (file order).
+CODES = "abcdefghijklmnopqrs"
+
+
+def encode(pieces: list[Shape]) -> str:
+    return "".join(CODES[SHAPES.index(p)] for p in pieces)
+
+
+def decode(code: str) -> list[Shape]:
+    return [SHAPES[CODES.index(letter)] for letter in code]
 
 
 def random_pieces(rng: random.Random, count: int) -> list[Shape]:
@@ -57,6 +70,43 @@ def larger_than_bound(rng: random.Random) -> list[Shape]:
     return [I_VERTICAL]
 
 
+# Files from a few shapes: many spare cells at every side tried, the reference's worst
+# case.  Found by benchmarks/bench_adversarial.py (its slowest files) and in issue 15;
+# each took the reference 1-120+ s before the LP certificate and CP-SAT helped.
+SKEW_AND_O_26 = (
+    "qssqspsspspspsqqpqqrpqsqsp",  # 26 S/Z: side 11 ruled out by the LP certificate (max 25)
+    "ccscssccsscsccsccssscscssc",  # 13 O, 13 Z_vertical: likewise
+)
+RESTRICTED_FILES = {
+    "restricted_skew_26": SKEW_AND_O_26[0],
+    "restricted_o_zvert_26": SKEW_AND_O_26[1],
+    "restricted_l0_j0_25": "hhlhllllhhlhllhllhhlhhhhl",  # side 11 impossible (CP-SAT), 12
+    "restricted_ivert_l180_21": "jaaajaajjjjajjajjaaaj",
+}
+# Still above 1 s (1.5-20 s): measured by benchmarks/bench_reference.py --slowest, kept
+# out of the corpus, whose every expected answer is computed when the suite is built.
+RESTRICTED_SLOWEST = {
+    "restricted_l180_j270_l270_l0_23": "jnjnhhojojjhonojhhooojo",
+    "restricted_tup_tleft_ivert_22": "fdafaadddadddfffdfadda",
+    "restricted_ihoriz_tdown_tright_23": "gbgbbebbgbegbbbebgbeeeb",
+    "restricted_tdown_tright_ivert_22": "egggeeaaeeagaegageeeea",
+    "restricted_ivert_j270_26": "aaoaaoooooaaoaaooaaooaoooo",
+    "restricted_l90_l180_25": "jijjiiijijjjjiijjiijjjjjj",
+    "restricted_ivert_tright_21": "agggggaggaagaagagaaga",
+}
+_SKEW = [s for s in SHAPES if s.name[0] in "SZ"]
+
+
+def restricted_skew(rng: random.Random) -> list[Shape]:
+    """20-26 pieces from 2-4 of the S/Z shapes: no rectangle tiling, many spare cells."""
+    subset = rng.sample(_SKEW, rng.randint(2, 4))
+    return [rng.choice(subset) for _ in range(rng.randint(20, 26))]
+
+
+def _fixed(code: str) -> Builder:
+    return lambda rng: decode(code)
+
+
 def _identical(shape: Shape) -> Builder:
     return lambda rng: [shape] * 26
 
@@ -76,11 +126,14 @@ HARD_FAMILIES: dict[str, tuple[str, Builder]] = {
     "o13_ivert13_blocks": ("13 O then 13 vertical I", lambda rng: [O] * 13 + [I_VERTICAL] * 13),
     "o13_ivert13_shuffled": ("13 O and 13 vertical I in a random order", o13_ivert13_shuffled),
     "ivert23": ("23 vertical I: fit by count at side 10, need side 12", lambda rng: [I_VERTICAL] * 23),
+    "restricted_skew": ("20-26 pieces from 2-4 S/Z shapes", restricted_skew),
+    **{name: (f"{len(code)} pieces from a few shapes, an adversarial-benchmark find", _fixed(code))
+       for name, code in RESTRICTED_FILES.items()},
 }
 
 # Families that draw from their generator get several files in a corpus.
 RANDOM_FAMILIES = ("random_16", "random_20", "random_24", "dense_26", "zero_spare",
-                   "larger_than_bound", "o13_ivert13_shuffled")
+                   "larger_than_bound", "o13_ivert13_shuffled", "restricted_skew")
 
 
 def build(family: str, seed: int) -> list[Shape]:

@@ -7,13 +7,24 @@
  * infeasibility), and, near the top of each order-free search, a 4-periodic stripe
  * colouring bound (stripe_mismatch) that proves most infeasible boards at once.  One call solves one side:
  *
- *     solve_at_side(types, piece_types, side) -> ((row, col), ...) or None
+ *     solve_at_side(types, piece_types, side, budget=0, weights=None)
+ *         -> ((row, col), ...), None or False
  *
  * types:       sequence of shapes, each a sequence of 4 (row, col) cells whose
  *              bounding box starts at (0, 0), sorted row-major;
  * piece_types: the type index of each piece, in file order;
+ * budget:      when > 0, give up after that many order-free nodes;
+ * weights:     (cell_weights, type_weights, scale), a verified packing-LP dual
+ *              certificate (reference/lp_bound.py), checked at every order-free node;
  * returns      the top-left corner of each piece in the upper-left-first
- *              placement, or None when the pieces do not fit in the square.
+ *              placement, None when the pieces do not fit in the square, or
+ *              False when the budget ran out first (nothing is known then).
+ *
+ *     packable(types, counts, side, occupied, budget=0, weights=None) -> True, False or None
+ *
+ * The order-free search alone: do counts[t] pieces of each type fit in the free cells?
+ * (None: the budget ran out.)  reference/solver.py's ordered search asks it, and CP-SAT,
+ * when solve_at_side's own search is out of budget.
  *
  * Board: one uint32 per row, bit c = column c, so any side <= 32 works.
  * Pruning is sound only (a cut branch holds no solution): the answer is the
@@ -79,6 +90,10 @@ typedef struct {
     int npieces;
     int piece_type[MAX_PIECES], previous_same[MAX_PIECES], anchor[MAX_PIECES];
     StripeSets *stripes;
+    long long node_budget;  /* 0: none */
+    int gave_up;            /* the budget ran out: every 0 returned since means "unknown" */
+    /* A packing-LP dual certificate (weights_exclude); scale 0 when there is none. */
+    int64_t cell_weight[MAX_SIDE * MAX_SIDE], type_weight[MAX_TYPES], weight_scale;
 } Search;
 
 /* Work counters of the last solve_at_side call, for the benchmark (not thread-safe: statistics only). */
@@ -441,6 +456,27 @@ static int stripe_mismatch(Search *S, int first_row)
     return stripe_mismatch_axis(S, first_row, 1) || stripe_mismatch_axis(S, first_row, 0);
 }
 
+/* 1 when the LP dual certificate proves that the remaining pieces cannot all be placed.
+ * The certificate (reference/lp_bound.py) holds weights Y(cell) >= 0, U(type) >= 0 and
+ * scale M such that every placement p of a type t inside the square has
+ * Y(cells of p) + U(t) >= M (checked exactly in Python).  Placements inside the free
+ * cells are disjoint, so if all remaining pieces fit, the sum of those inequalities gives
+ * remaining * M <= Y(free cells) + sum over types of count * U.  When the right side is
+ * smaller, no packing exists.  This is the LP relaxation's bound with the root's dual:
+ * weaker than the node's own LP, but a sum over the free cells. */
+static int weights_exclude(const Search *S, int first_row, int remaining)
+{
+    if (S->weight_scale <= 0)
+        return 0;
+    int64_t total = 0;
+    for (int r = first_row; r < S->side; r++)
+        for (uint32_t x = ~S->board[r] & S->full_row; x; x &= x - 1)
+            total += S->cell_weight[r * S->side + __builtin_ctz(x)];
+    for (int t = 0; t < S->ntypes; t++)
+        total += S->counts[t] * S->type_weight[t];
+    return total < remaining * S->weight_scale;
+}
+
 /* ---- searches ------------------------------------------------------------ */
 
 static int fits_at(const Search *S, const Type *T, int row, int left)
@@ -470,13 +506,17 @@ static int fillable(Search *S, int remaining, int free_cells, int depth)
     int first_row = 0, spare = free_cells - 4 * remaining, done = 0;
     while (S->board[first_row] == S->full_row)
         first_row++;
+    if (S->node_budget && fill_nodes >= S->node_budget) {
+        S->gave_up = 1;
+        return 0;
+    }
     fill_nodes++;
     uint64_t key[MAX_SIDE * MAX_SIDE / 64 + TAIL_WORDS], tail0, tail1;
     counts_tail(S, &tail0, &tail1);
     make_key(S, tail0, tail1, key);
     if (memo_contains(&S->fill_failed, key))
         return 0;
-    if (colour_mismatch(S, first_row, spare))
+    if (colour_mismatch(S, first_row, spare) || weights_exclude(S, first_row, remaining))
         return 0;
     if (depth <= STRIPE_DEPTH && spare <= STRIPE_SPARE && stripe_mismatch(S, first_row)) {
         memo_insert(&S->fill_failed, key);
@@ -518,6 +558,8 @@ static int fillable(Search *S, int remaining, int free_cells, int depth)
         if (done)
             return 1;
     }
+    if (S->gave_up)
+        return 0;  /* not a proof: nothing to remember */
     memo_insert(&S->fill_failed, key);
     return 0;
 }
@@ -553,6 +595,8 @@ static int ordered(Search *S, int index, int free_cells)
         toggle(S, T, row, left);
         if (done)
             return 1;
+        if (S->gave_up)
+            return 0;
     }
     memo_insert(&S->order_failed, key);
     return 0;
@@ -603,23 +647,43 @@ static int read_type(PyObject *cells, Type *T)
     return 1;
 }
 
-static PyObject *solve_at_side(PyObject *self, PyObject *args)
+/* Reads weights = (cell_weights, type_weights, scale): side*side and ntypes integers >= 0. */
+static int read_weights(PyObject *weights, Search *S)
 {
-    PyObject *types, *piece_types;
-    int side;
-    (void)self;
-    if (!PyArg_ParseTuple(args, "OOi", &types, &piece_types, &side))
-        return NULL;
-    if (side < 1 || side > MAX_SIDE)
-        return PyErr_Format(PyExc_ValueError, "side must be 1..%d", MAX_SIDE);
-    Search *S = calloc(1, sizeof(Search));
-    if (!S)
-        return PyErr_NoMemory();
-    PyObject *result = NULL;
-    PyObject *type_seq = PySequence_Fast(types, "types must be a sequence");
-    PyObject *piece_seq = type_seq ? PySequence_Fast(piece_types, "piece_types must be a sequence") : NULL;
-    if (!piece_seq)
-        goto done;
+    PyObject *cells, *types;
+    long long scale;
+    if (!PyArg_ParseTuple(weights, "OOL", &cells, &types, &scale))
+        return 0;
+    PyObject *cell_seq = PySequence_Fast(cells, "cell weights must be a sequence");
+    PyObject *type_seq = cell_seq ? PySequence_Fast(types, "type weights must be a sequence") : NULL;
+    int ok = type_seq && PySequence_Fast_GET_SIZE(cell_seq) == S->cells
+             && PySequence_Fast_GET_SIZE(type_seq) == S->ntypes && scale >= 0;
+    for (int i = 0; ok && i < S->cells + S->ntypes; i++) {
+        PyObject *item = i < S->cells ? PySequence_Fast_GET_ITEM(cell_seq, i)
+                                      : PySequence_Fast_GET_ITEM(type_seq, i - S->cells);
+        long long w = PyLong_AsLongLong(item);
+        ok = w >= 0 && w < (1ll << 40);
+        if (i < S->cells)
+            S->cell_weight[i] = w;
+        else
+            S->type_weight[i - S->cells] = w;
+    }
+    Py_XDECREF(cell_seq);
+    Py_XDECREF(type_seq);
+    if (!ok && !PyErr_Occurred())
+        PyErr_SetString(PyExc_ValueError, "weights: side*side and ntypes integers in [0, 2**40), scale >= 0");
+    S->weight_scale = ok ? scale : 0;
+    return ok;
+}
+
+/* The part of a search shared by both entry points: the square, the shape types, the
+ * optional certificate and budget, the memos.  0 with a Python exception set on failure. */
+static int start_search(Search *S, PyObject *types, int side, PyObject *weights, long long budget)
+{
+    if (side < 1 || side > MAX_SIDE) {
+        PyErr_Format(PyExc_ValueError, "side must be 1..%d", MAX_SIDE);
+        return 0;
+    }
     S->side = side;
     S->cells = side * side;
     S->full_row = (uint32_t)((1ull << side) - 1);
@@ -629,15 +693,60 @@ static PyObject *solve_at_side(PyObject *self, PyObject *args)
         S->colour[1][r] = 0x55555555u & S->full_row;
         S->colour[2][r] = r % 2 ? 0 : S->full_row;
     }
+    PyObject *type_seq = PySequence_Fast(types, "types must be a sequence");
+    if (!type_seq)
+        return 0;
     S->ntypes = (int)PySequence_Fast_GET_SIZE(type_seq);
+    int ok = S->ntypes <= MAX_TYPES;
+    if (!ok)
+        PyErr_SetString(PyExc_ValueError, "too many types");
+    for (int t = 0; ok && t < S->ntypes; t++)
+        ok = read_type(PySequence_Fast_GET_ITEM(type_seq, t), &S->types[t]);
+    Py_DECREF(type_seq);
+    if (!ok || (weights != Py_None && !read_weights(weights, S)))
+        return 0;
+    S->node_budget = budget > 0 ? budget : 0;
+    S->stripes = calloc(1, sizeof(StripeSets));
+    if (!S->stripes || !memo_init(&S->fill_failed, S->board_words + TAIL_WORDS)
+        || !memo_init(&S->order_failed, S->board_words + TAIL_WORDS)) {
+        PyErr_NoMemory();
+        return 0;
+    }
+    fill_nodes = order_nodes = 0;
+    return 1;
+}
+
+static void end_search(Search *S)
+{
+    free(S->fill_failed.slots);
+    free(S->order_failed.slots);
+    free(S->stripes);
+    free(S);
+}
+
+static PyObject *solve_at_side(PyObject *self, PyObject *args)
+{
+    PyObject *types, *piece_types, *weights = Py_None;
+    int side;
+    long long budget = 0;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOi|LO", &types, &piece_types, &side, &budget, &weights))
+        return NULL;
+    Search *S = calloc(1, sizeof(Search));
+    if (!S)
+        return PyErr_NoMemory();
+    PyObject *result = NULL;
+    PyObject *piece_seq = NULL;
+    if (!start_search(S, types, side, weights, budget))
+        goto done;
+    piece_seq = PySequence_Fast(piece_types, "piece_types must be a sequence");
+    if (!piece_seq)
+        goto done;
     S->npieces = (int)PySequence_Fast_GET_SIZE(piece_seq);
-    if (S->ntypes > MAX_TYPES || S->npieces > MAX_PIECES) {
-        PyErr_SetString(PyExc_ValueError, "too many types or pieces");
+    if (S->npieces > MAX_PIECES) {
+        PyErr_SetString(PyExc_ValueError, "too many pieces");
         goto done;
     }
-    for (int t = 0; t < S->ntypes; t++)
-        if (!read_type(PySequence_Fast_GET_ITEM(type_seq, t), &S->types[t]))
-            goto done;
     for (int i = 0; i < S->npieces; i++) {
         long t = PyLong_AsLong(PySequence_Fast_GET_ITEM(piece_seq, i));
         if (t < 0 || t >= S->ntypes) {
@@ -655,19 +764,12 @@ static PyObject *solve_at_side(PyObject *self, PyObject *args)
             goto done;
         }
     }
-    S->stripes = calloc(1, sizeof(StripeSets));
-    if (!S->stripes || !memo_init(&S->fill_failed, S->board_words + TAIL_WORDS)
-        || !memo_init(&S->order_failed, S->board_words + TAIL_WORDS)) {
-        PyErr_NoMemory();
-        goto done;
-    }
     int found;
-    fill_nodes = order_nodes = 0;
     Py_BEGIN_ALLOW_THREADS
     found = S->npieces == 0 || (fillable(S, S->npieces, S->cells, 0) && ordered(S, 0, S->cells));
     Py_END_ALLOW_THREADS
     if (!found) {
-        result = Py_NewRef(Py_None);
+        result = Py_NewRef(S->gave_up ? Py_False : Py_None);
         goto done;
     }
     result = PyTuple_New(S->npieces);
@@ -680,12 +782,64 @@ static PyObject *solve_at_side(PyObject *self, PyObject *args)
         PyTuple_SET_ITEM(result, i, corner);
     }
 done:
-    Py_XDECREF(type_seq);
     Py_XDECREF(piece_seq);
-    free(S->fill_failed.slots);
-    free(S->order_failed.slots);
-    free(S->stripes);
-    free(S);
+    end_search(S);
+    return result;
+}
+
+/* The order-free search alone, on a board with some cells already taken. */
+static PyObject *packable(PyObject *self, PyObject *args)
+{
+    PyObject *types, *counts, *occupied, *weights = Py_None;
+    int side;
+    long long budget = 0;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOiO|LO", &types, &counts, &side, &occupied, &budget, &weights))
+        return NULL;
+    Search *S = calloc(1, sizeof(Search));
+    if (!S)
+        return PyErr_NoMemory();
+    PyObject *result = NULL, *count_seq = NULL, *cell_seq = NULL;
+    if (!start_search(S, types, side, weights, budget))
+        goto done;
+    count_seq = PySequence_Fast(counts, "counts must be a sequence");
+    cell_seq = count_seq ? PySequence_Fast(occupied, "occupied must be a sequence of cell indices") : NULL;
+    if (!cell_seq)
+        goto done;
+    int remaining = 0, taken = 0;
+    if (PySequence_Fast_GET_SIZE(count_seq) != S->ntypes) {
+        PyErr_SetString(PyExc_ValueError, "one count per type");
+        goto done;
+    }
+    for (int t = 0; t < S->ntypes; t++) {
+        long n = PyLong_AsLong(PySequence_Fast_GET_ITEM(count_seq, t));
+        if (n < 0 || n > MAX_COUNT) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "a count is 0..31");
+            goto done;
+        }
+        S->counts[t] = (int)n;
+        remaining += (int)n;
+    }
+    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(cell_seq); i++) {
+        long cell = PyLong_AsLong(PySequence_Fast_GET_ITEM(cell_seq, i));
+        if (cell < 0 || cell >= S->cells) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "cell index out of the square");
+            goto done;
+        }
+        taken += !(S->board[cell / side] >> (cell % side) & 1);
+        S->board[cell / side] |= 1u << (cell % side);
+    }
+    int found;
+    Py_BEGIN_ALLOW_THREADS
+    found = fillable(S, remaining, S->cells - taken, 0);
+    Py_END_ALLOW_THREADS
+    result = Py_NewRef(found ? Py_True : S->gave_up ? Py_None : Py_False);
+done:
+    Py_XDECREF(count_seq);
+    Py_XDECREF(cell_seq);
+    end_search(S);
     return result;
 }
 
@@ -699,9 +853,14 @@ static PyObject *last_stats(PyObject *self, PyObject *unused)
 static PyMethodDef methods[] = {
     {"last_stats", last_stats, METH_NOARGS,
      "last_stats() -> {'fill_nodes': ..., 'order_nodes': ...} of the last solve_at_side call."},
+    {"packable", packable, METH_VARARGS,
+     "packable(types, counts, side, occupied, budget=0, weights=None) -> True, False or None\n\n"
+     "Whether counts[t] pieces of each type fit in the square's cells not in `occupied`\n"
+     "(row-major indices); None when `budget` order-free nodes did not decide."},
     {"solve_at_side", solve_at_side, METH_VARARGS,
-     "solve_at_side(types, piece_types, side) -> ((row, col), ...) or None\n\n"
-     "The upper-left-first placement of the pieces in a side x side square."},
+     "solve_at_side(types, piece_types, side, budget=0, weights=None) -> ((row, col), ...), None or False\n\n"
+     "The upper-left-first placement of the pieces in a side x side square; None when there is\n"
+     "none, False when `budget` order-free nodes did not decide."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -4,6 +4,10 @@ The answer is, by definition, the first solution of the plain seed backtracking
 (`reference.plain.solve_plain`).  `solve` finds that same solution with sound pruning only:
 the compiled core `reference._fastsolve` when it is built, else the pure-Python
 `reference.search` (same algorithm).
+
+Sides are tried from ceil(sqrt(4n)) up.  At each, the C core runs alone on a small node
+budget, which settles nearly every file; when it does not, `reference.staged` settles the
+side with the packing LP's dual certificate and CP-SAT's yes/no answers as help.
 """
 from __future__ import annotations
 
@@ -18,9 +22,9 @@ from reference.plain import min_side, solve_plain
 from reference.shapes import Shape
 
 try:
-    from reference import _fastsolve
+    from reference import _fastsolve, staged
 except ImportError:  # no C compiler at install time: the Python search is the engine
-    _fastsolve = None
+    _fastsolve = None  # type: ignore[assignment]
 
 Engine = Literal["auto", "c", "python", "plain"]
 
@@ -49,7 +53,7 @@ def _solve_c(pieces: Sequence[Shape]) -> Solution | None:
         return None
     side = min_side(len(pieces))
     while side <= _C_MAX_SIDE:
-        positions = _fastsolve.solve_at_side([t.cells for t in types], piece_types, side)
+        positions = staged.solve_side(types, piece_types, side)
         if positions is not None:
             return Solution(side, positions)
         side += 1

@@ -5,7 +5,8 @@ import math
 
 import pytest
 
-from generators.hard import HARD_FAMILIES, RANDOM_FAMILIES, build, hard_corpus
+from generators.hard import (HARD_FAMILIES, RANDOM_FAMILIES, RESTRICTED_FILES, RESTRICTED_SLOWEST, build, decode,
+                            encode, hard_corpus)
 from generators.text import to_file
 from reference.parser import parse
 from reference.plain import min_side
@@ -66,3 +67,17 @@ def test_larger_than_bound_is_larger_than_the_bound(seed):
 def test_c_engine_equals_python_engine(name):
     pieces = CORPUS[name]
     assert solve(pieces, engine="c") == solve(pieces, engine="python")
+
+
+def test_restricted_files_are_few_shape_files_of_20_to_26_pieces():
+    for name, code in {**RESTRICTED_FILES, **RESTRICTED_SLOWEST}.items():
+        pieces = decode(code)
+        assert encode(pieces) == code
+        assert 20 <= len(pieces) <= 26 and len(set(pieces)) <= 4, name
+        assert (name in HARD_FAMILIES) == (name in RESTRICTED_FILES)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_restricted_skew_draws_s_and_z_only(seed):
+    pieces = build("restricted_skew", seed)
+    assert 20 <= len(pieces) <= 26 and {p.name[0] for p in pieces} <= {"S", "Z"}
