@@ -111,7 +111,8 @@ def memcheck_runs(ctx: CheckContext) -> list[MemcheckRun]:
         if status != "ok":
             runs.append(MemcheckRun(k, False, f"input #{k}: {LOG_NOTES[status]}", tampered=status == "forged"))
             continue
-        runs.append(MemcheckRun(k, True, "", int(facts["lost_bytes"]), int(facts["lost_blocks"]),
-                                int(facts["errors"]), str(facts["first_error"])))
+        runs.append(MemcheckRun(k, True, "", definitely_lost_bytes=int(facts["lost_bytes"]),
+                                definitely_lost_blocks=int(facts["lost_blocks"]), errors=int(facts["errors"]),
+                                first_error=str(facts["first_error"])))
     ctx.cache["memcheck"] = runs
     return runs
