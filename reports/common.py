@@ -289,15 +289,6 @@ def parse_grid(text: str) -> Grid | None:
     return None
 
 
-def moved_piece(expected: Grid, actual: Grid) -> str | None:
-    """The first letter (file order) whose top-left differs between the two squares."""
-    exp, act = expected.origins(), actual.origins()
-    for letter in LETTERS:
-        if letter in exp and exp.get(letter) != act.get(letter):
-            return letter
-    return None
-
-
 # --------------------------------------------------------------------------- palette
 
 def _palette() -> dict[str, str]:
