@@ -91,8 +91,8 @@ class CaseView:
     passed: bool
     stats: list[tuple[str, str]]
     raw: RawInput | None = None
-    stopped: str = ""  # TIMEOUT / OUTPUT_LIMIT: the limit hit; CRASH: the signal
-    limits: str = ""  # CRASH: the limits in force
+    stopped: str = ""  # TIMEOUT / OUTPUT_LIMIT: the limit hit
+    limits: str = ""  # CRASH: the limits in force (a refused malloc often is the cause)
     pieces: list[PieceView] = field(default_factory=list)
     input_lines: list[Line] = field(default_factory=list)
     input_cut: bool = False
@@ -230,9 +230,8 @@ def case_view(index: int, result: CaseResult, report: GradeReport) -> CaseView:
     _output_part(view, result)
     if verdict.verdict in ("TIMEOUT", "OUTPUT_LIMIT"):
         view.stopped = f"Stopped by the {limit_hit(result, report.limits)}"
-    elif verdict.verdict == "CRASH":
-        view.stopped = f"The program died with {verdict.diagnosis}"
-        view.limits = f"limits in force: {limits_in_force(result, report.limits)}"
+    elif verdict.verdict == "CRASH":  # the message names the signal
+        view.limits = f"Limits in force: {limits_in_force(result, report.limits)}"
     view.show_stderr = bool(result.stderr) or verdict.verdict in STOPPED
     if result.stderr:
         view.stderr_lines, view.stderr_cut = cat_e(result.stderr, max_lines=STDERR_LINES)
