@@ -51,7 +51,7 @@ ColorChoice = Literal["auto", "always", "never"]
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]}, epilog=EPILOG)
 @click.version_option(package_name=PACKAGE, prog_name="grade", message=VERSION_MESSAGE)
-@click.argument("target", type=click.Path(path_type=Path), required=False)
+@click.argument("target_text", metavar="TARGET", type=click.Path(), required=False)
 @click.option("--suite", type=click.Choice(SUITE_CHOICES), default=DEFAULT_SUITE, show_default=True,
               help=f"Which cases to run; {NO_SUITE}: only the files of --cases.")
 @click.option("--cases", "cases_dir", type=click.Path(path_type=Path), default=None, metavar="DIR",
@@ -85,19 +85,20 @@ ColorChoice = Literal["auto", "always", "never"]
                    "to a minimal file (reports hold it). --seed reproduces; --timeout is per run (default 2).")
 @click.option("--fuzz-db", type=click.Path(path_type=Path), default=None,
               help="Fuzz mode: example database folder; found failures replay first [default: .fillit-fuzz-db].")
-def grade_command(target: Path | None, suite: str, cases_dir: Path | None, seed: int | None, jobs: int | None,
+def grade_command(target_text: str | None, suite: str, cases_dir: Path | None, seed: int | None, jobs: int | None,
                   timeout: float | None, pattern: str | None, last_failed: bool, collect_only: bool,
                   save_inputs: Path | None, profile: str, isolation: str, json_path: Path | None,
                   html_path: Path | None, junit_path: Path | None, lenient_build: bool, quiet: bool,
                   color: ColorChoice = "auto", fuzz_examples: int | None = None, fuzz_db: Path | None = None) -> int:
     """Grade TARGET: a fillit executable, or a repository folder (built with make first)."""
+    target = None if target_text is None else Path(target_text)  # reports show it as typed
     outputs = {"json": json_path, "html": html_path, "junit": junit_path}
     for path in outputs.values():
         if path is not None:
             _check_writable(path)
     if fuzz_examples is not None:
-        _refuse_with_fuzz(cases_dir=cases_dir, last_failed=last_failed, collect_only=collect_only,
-                          save_inputs=save_inputs)
+        _refuse_with_fuzz({"--cases": cases_dir, "--lf": last_failed, "--collect-only": collect_only,
+                           "--save-inputs": save_inputs})
     if target is None and (not collect_only or last_failed):
         raise CannotGrade("missing TARGET: a fillit executable or a repository folder (see grade --help)")
     if target is not None and not target.exists() and not collect_only:
@@ -126,10 +127,10 @@ def grade_command(target: Path | None, suite: str, cases_dir: Path | None, seed:
         if not quiet:
             err.print(f"{len(cases)} case(s) selected", markup=False, highlight=False)
         return EXIT_PASSED
-    assert target is not None
+    assert target is not None and target_text is not None
     with tempfile.TemporaryDirectory(prefix="grade-") as scratch:
         program, build = prepare_program(target, Path(scratch), lenient_build, err, quiet)
-        report = _run_cases(program, cases, target, selection, jobs, isolation, err, quiet)
+        report = _run_cases(program, cases, target_text, selection, jobs, isolation, err, quiet)
         if build is not None:
             from harness.project import leak_check_inputs, project_checks
 
@@ -142,8 +143,8 @@ def grade_command(target: Path | None, suite: str, cases_dir: Path | None, seed:
     return EXIT_FAILED if report.failed or failed_checks else EXIT_PASSED
 
 
-def _refuse_with_fuzz(**given: object) -> None:
-    used = [f"--{name.replace('_', '-')}" for name, value in given.items() if value not in (None, False)]
+def _refuse_with_fuzz(given: dict[str, object]) -> None:
+    used = [option for option, value in given.items() if value not in (None, False)]
     if used:
         raise CannotGrade(f"--fuzz generates its own files: it cannot be combined with {', '.join(used)}")
 
@@ -219,11 +220,11 @@ def _build(repo: Path, scratch: Path, lenient: bool, console: Console, quiet: bo
     return build
 
 
-def _run_cases(program: Path, cases: Sequence[Case], target: Path, selection: CaseSelection, jobs: int | None,
+def _run_cases(program: Path, cases: Sequence[Case], target: str, selection: CaseSelection, jobs: int | None,
                isolation: str, console: Console, quiet: bool) -> GradeReport:
     arguments = dict(limits=Limits(), jobs=jobs or os.cpu_count() or 2, isolation=isolation,
                      strict=selection.profile == "strict", timeout=selection.timeout, suite=selection.suite,
-                     seed=STANDARD_SEED if selection.seed is None else selection.seed, target=str(target))
+                     seed=STANDARD_SEED if selection.seed is None else selection.seed, target=target)
     if quiet:
         report = grade_binary(program, cases, **arguments)
     else:

@@ -6,7 +6,8 @@ diagnosis, with counts and a CSS-only filter.  Rows and columns are counted from
 everywhere, and the squares carry their row and column numbers.
 
 Everything the student's program printed is untrusted: the template autoescapes every
-value, and no value is ever marked safe.  No external resource is referenced; the page
+value, and no value is marked safe (the one filter that writes markup, keep_cr, escapes
+first).  No external resource is referenced; the page
 works without JavaScript (a few lines copy an input to the clipboard and open every
 <details> before printing).
 """
@@ -17,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from markupsafe import Markup, escape
 
 from generators.cases import USAGE, Case
 from harness.limits import Limits
@@ -62,13 +64,18 @@ VERDICT_TEXT = {
 }
 
 
+# Characters an HTML page cannot carry in text (the parser drops or replaces them);
+# '\r' it can, written as a character reference (see keep_carriage_returns).
+_NOT_IN_HTML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
 @dataclass(frozen=True)
 class RawInput:
     """The input file as text to copy, and as `cat -e` shows it."""
 
     text: str
     cut: bool  # `text` holds only the start of the file
-    exact: bool  # False: bytes that are not UTF-8 are shown as \xNN
+    exact: bool  # False: bytes that are not UTF-8 are shown as \xNN, or controls a page cannot carry
     size: str
     lines: tuple[Line, ...]
     lines_cut: bool
@@ -118,7 +125,15 @@ def _raw_input(data: bytes) -> RawInput:
     text, exact = decode_input(data)
     lines, lines_cut = cat_e(text, max_lines=INPUT_LINES)
     kept, cut = cap(text, RAW_INPUT_CHARS)
+    exact = exact and not _NOT_IN_HTML.search(kept)
     return RawInput(kept, cut, exact, fmt_bytes(len(data)), tuple(lines), lines_cut)
+
+
+def keep_carriage_returns(text: str) -> Markup:
+    """`text` escaped, with each '\r' written `&#13;`: a page's parser turns a literal CR LF
+    into LF, so a CRLF input copied from the page would lose its '\r' (the defect it shows).
+    The one filter that builds markup: it escapes everything first."""
+    return Markup(str(escape(text)).replace("\r", "&#13;"))
 
 
 def _input_part(view: CaseView, case: Case) -> None:
@@ -300,7 +315,7 @@ def context(report: GradeReport) -> dict:
 
 
 def _environment() -> Environment:
-    return Environment(
+    environment = Environment(
         loader=FileSystemLoader(str(TEMPLATES)),
         autoescape=True,  # every value is escaped; student output is untrusted
         undefined=StrictUndefined,
@@ -308,6 +323,8 @@ def _environment() -> Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
+    environment.filters["keep_cr"] = keep_carriage_returns
+    return environment
 
 
 def render_html(report: GradeReport) -> str:
