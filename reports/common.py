@@ -252,17 +252,6 @@ class Grid:
             return self.rows[row][col]
         return None
 
-    def origins(self) -> dict[str, tuple[int, int]]:
-        """Top-left of the bounding box of each symbol other than '.'."""
-        found: dict[str, tuple[int, int]] = {}
-        for r, row in enumerate(self.rows):
-            for c, ch in enumerate(row):
-                if ch == ".":
-                    continue
-                top, left = found.get(ch, (r, c))
-                found[ch] = (min(top, r), min(left, c))
-        return found
-
 
 MAX_GRID_SIDE = 64
 
