@@ -26,9 +26,10 @@ class Selected:
 
 
 def select_cases(suite: str, seed: int | None, pattern: str | None, cases_dir: Path | None,
-                 target: Path, rerun_failed: bool = False, cache_dir: Path = CACHE_DIR) -> Selected:
+                 rerun_failed_of: Path | None = None, cache_dir: Path = CACHE_DIR) -> Selected:
     """The suite's cases (none for `--suite none`), then one per file of `cases_dir`, kept
-    when they match `pattern`, then (`rerun_failed`) only the last run's failures."""
+    when they match `pattern`, then (--lf) only those that failed last time for the target
+    `rerun_failed_of`."""
     if suite == NO_SUITE and cases_dir is None:
         raise SelectionError("--suite none grades only your own files: add --cases DIR")
     cases = [] if suite == NO_SUITE else load_suite(suite, seed)
@@ -39,9 +40,9 @@ def select_cases(suite: str, seed: int | None, pattern: str | None, cases_dir: P
         if not cases:
             what = f"suite {suite!r}" if cases_dir is None else f"suite {suite!r} or --cases {cases_dir}"
             raise SelectionError(f"no case of {what} matches -k {pattern!r}")
-    if not rerun_failed:
+    if rerun_failed_of is None:
         return Selected(cases)
-    choice = choose_last_failed(cases, target, cache_dir)
+    choice = choose_last_failed(cases, rerun_failed_of, cache_dir)
     return Selected(choice.cases, [choice.note])
 
 

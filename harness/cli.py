@@ -119,7 +119,10 @@ def grade_command(target_text: str | None, suite: str, cases_dir: Path | None, s
                               profile=profile, timeout=timeout)
     cases = _select(selection, pattern, target, last_failed, err)
     if save_inputs is not None:
-        written = save_case_inputs(cases, save_inputs)
+        try:
+            written = save_case_inputs(cases, save_inputs)
+        except OSError as error:
+            raise CannotGrade(f"--save-inputs {save_inputs}: {error.strerror or error}") from None
         err.print(f"wrote {written} input file(s) to {save_inputs}", markup=False, highlight=False)
     if collect_only:
         for case in cases:
@@ -163,7 +166,7 @@ def _select(selection: CaseSelection, pattern: str | None, target: Path | None, 
     try:
         chosen = select_cases(selection.suite, selection.seed, pattern,
                               None if selection.cases_dir is None else Path(selection.cases_dir),
-                              target if target is not None else Path("."), rerun_failed=last_failed)
+                              rerun_failed_of=target if last_failed else None)
     except (SelectionError, OwnCasesError) as error:
         raise CannotGrade(str(error)) from None
     for note in chosen.notes:

@@ -44,7 +44,7 @@ from reports.common import (
 from reports.groups import checks_tally, failure_groups
 from reports.html_grids import OUTPUT_LINES, Panel, PieceView, grid_view, piece_view, text_panel
 from reports.reproduce import InputSource, input_source, rerun_command
-from reports.run_facts import ending, limit_hit, limits_in_force
+from reports.run_facts import STOPPED, ending, limit_hit, limits_in_force
 from reports.score_view import score_breakdown
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -52,7 +52,6 @@ STDERR_LINES = 40
 INPUT_LINES = 80
 # The raw input kept for copying; a longer file is one command away (input_source).
 RAW_INPUT_CHARS = 8 * 1024
-STOPPED = ("TIMEOUT", "CRASH", "OUTPUT_LIMIT")
 
 VERDICT_TEXT = {
     "OK": "passed",

@@ -9,6 +9,9 @@ from harness.limits import Limits
 from harness.model import CaseResult
 from reports.common import fmt_bytes, fmt_seconds
 
+# Verdicts of a run the harness or a signal stopped: its output is shown, never compared.
+STOPPED: frozenset[str] = frozenset({"TIMEOUT", "CRASH", "OUTPUT_LIMIT"})
+
 
 def ending(result: CaseResult, limits: Limits) -> str:
     """"exit status 0", "died with SIGSEGV", "killed by the harness: wall-clock limit 5 s"..."""

@@ -14,14 +14,13 @@ from harness.model import CaseResult, GradeReport
 from reference.parser import parse
 from reports.common import LETTERS, cat_e, parse_grid, verdict_label
 from reports.reproduce import input_source, rerun_command
-from reports.run_facts import ending, limits_in_force
+from reports.run_facts import STOPPED, ending, limits_in_force
 
 INPUT_LINES = 60  # 12 blocks; the whole file is one command away
 BLOCK_HEIGHT = 4
 BLOCKS_PER_ROW = 8
 OUTPUT_LINES = 30
 STDERR_LINES = 8
-STOPPED = ("TIMEOUT", "CRASH", "OUTPUT_LIMIT")
 
 
 @dataclass(frozen=True)
