@@ -32,9 +32,8 @@ def select_cases(suite: str, seed: int | None, pattern: str | None, cases_dir: P
     `rerun_failed_of`."""
     if suite == NO_SUITE and cases_dir is None:
         raise SelectionError("--suite none grades only your own files: add --cases DIR")
-    cases = [] if suite == NO_SUITE else load_suite(suite, seed)
-    if cases_dir is not None:
-        cases += load_own_cases(cases_dir)
+    own = [] if cases_dir is None else load_own_cases(cases_dir)  # first: a bad folder fails at once
+    cases = ([] if suite == NO_SUITE else load_suite(suite, seed)) + own
     if pattern:
         cases = filter_cases(cases, pattern)
         if not cases:

@@ -101,3 +101,24 @@ def test_progress_names_the_case_it_waits_on(mixed_bag: Path, tmp_path: Path, co
     assert proc.returncode == 1
     # mixed_bag sleeps on big files: after 2 s the progress says which case it waits on.
     assert re.search(r"waiting on large/greedy-22-1 \(\d+ s, limit 3 s\)", ANSI.sub("", proc.stderr)), proc.stderr
+
+
+def test_every_kind_is_named_even_past_the_cases_shown_in_full():
+    """The synthetic report of test_reports fails in nine ways: all nine are counted, three shown."""
+    import io
+
+    from rich.console import Console
+
+    from reports.terminal import MAX_SHOWN, print_summary
+    from test_reports import build_report
+
+    report = build_report()
+    out = io.StringIO()
+    print_summary(report, Console(file=out, force_terminal=False, width=100), {"html": Path("r.html")})
+    text = out.getvalue()
+    failed = Counter(f"{r.verdict.verdict} {r.verdict.diagnosis}" for r in report.results if not r.passed)
+    assert len(failed) > MAX_SHOWN
+    for label, count in failed.items():
+        assert re.search(rf"^\s+{re.escape(label)}\s+{count}\s", text, re.M), label
+    assert len(re.findall(r"^── ", text, re.M)) == MAX_SHOWN
+    assert "... and" not in text and "reports: html r.html" in text
