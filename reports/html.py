@@ -92,7 +92,7 @@ class CaseView:
     message: str
     description: str
     command: str  # how the program is run: ./fillit input.fillit
-    rerun: str  # grade ... -k ID
+    rerun: str | None  # grade ... -k ID (None: a fuzz case, in no suite)
     source: InputSource | None
     passed: bool
     stats: list[tuple[str, str]]

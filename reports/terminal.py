@@ -59,7 +59,9 @@ def _groups_part(report: GradeReport) -> list[Styled]:
     hidden = report.failed - len(shown)
     more = f"; the {hidden} other failure(s) are in the reports" if hidden else ""
     lines.append(Styled(f"shown in full: the first failing case of {len(shown)} kind(s){more}", "dim"))
-    lines.append(Styled(f"rerun the failures only: {rerun_failed_command(report)}", "cyan"))
+    rerun = rerun_failed_command(report)
+    if rerun is not None:
+        lines.append(Styled(f"rerun the failures only: {rerun}", "cyan"))
     return lines
 
 

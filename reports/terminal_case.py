@@ -113,7 +113,9 @@ def case_lines(report: GradeReport, result: CaseResult, limits: Limits) -> list[
         lines += side_by_side(expected, result.actual)
         if result.stderr:
             lines += _excerpt("stderr (shown, not graded)", result.stderr, STDERR_LINES)
-    lines.append(Styled(f"rerun it:           {rerun_command(report, case)}", "cyan"))
+    rerun = rerun_command(report, case)
+    if rerun is not None:
+        lines.append(Styled(f"rerun it:           {rerun}", "cyan"))
     source = input_source(report, case)
     if source is not None:
         lines.append(Styled(f"{source.label + ':':<19} {source.text}", "cyan"))

@@ -77,7 +77,8 @@ class Report(HTMLParser):
             self.grids.setdefault(self._card, []).append([])
         if tag == "span" and self._card in self.grids and ({"cell", "axis"} & classes):
             self._cell = [" ".join(sorted(classes)), attributes.get("title") or "", ""]
-        captured = sorted(CAPTURED & classes)
+        # "raw" is the input's <pre>; a <details class="raw"> holds the outputs' exact text.
+        captured = [c for c in sorted(CAPTURED & classes) if c != "raw" or tag == "pre"]
         self._stack.append((tag, classes, captured))
         if captured:
             self._buffers[len(self._stack)] = []
@@ -313,3 +314,15 @@ def test_browser_filter_shows_one_kind_of_failure(mixed_bag_run: GradedRun, tmp_
     assert shown > 5000, shown
     assert filtered < shown / 10, (filtered, shown)
     assert pixels(filtered_png, {bytes(hex_to_rgb("#7a1fa2"))}) > 500  # the crash card (its border, its badge)
+
+
+def test_a_fuzz_report_offers_no_command_that_cannot_work():
+    """A fuzz case is in no suite: `-k fuzz/1` or `fillit-gen case fuzz/1` would find nothing."""
+    case = Case("fuzz/1", "fuzz", b"##..\n##..\n....\n....\n", "AA\nAA\n")
+    result = CaseResult(case, Verdict("WRONG", "format", "the output is not a square"), "A\n", "", 0.01, 0.0,
+                        1000, 0, None, "rlimits", 2.0)
+    report = GradeReport("./fillit", "fuzz", 4, "default", Limits(), "rlimits", [result], score=0.0)
+    parsed = parse_report(html_report.render_html(report))
+    (card,) = parsed.cards.values()
+    assert "rerun" not in card and "source" not in card
+    assert card["raw"] == ["##..\n##..\n....\n....\n"]  # the input is in the report itself
