@@ -5,6 +5,8 @@
     fillit-gen --hard FAMILY [--seed N] [-o PATH]                                   one hard file
     fillit-gen --list                                       every category and family, one a line
     fillit-gen corpus DIR [--suite quick|standard|full] [--seed N]
+    fillit-gen case CASE_ID [--suite NAME] [--seed N] [-o PATH]     the input file of one graded case
+    fillit-gen --version
 
 Same arguments, same bytes.  A bad option prints one line on stderr and exits with 2.
 """
@@ -22,12 +24,14 @@ from generators.invalid import INVALID_CATEGORIES, invalid_file
 from generators.text import to_file
 from generators.valid import MAX_PIECES, VALID_FAMILIES, parse_shapes, valid_pieces
 from reference.shapes import SHAPES
+from reference.version import PACKAGE, VERSION_MESSAGE
 
 SUITES = {"quick": quick_corpus, "standard": standard_corpus, "full": full_corpus}
 EXIT_BAD_USAGE = 2
 
 
 @click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name=PACKAGE, prog_name="fillit-gen", message=VERSION_MESSAGE)
 @click.option("--pieces", type=click.IntRange(1, MAX_PIECES), default=None,
               help=f"number of pieces, 1..{MAX_PIECES} (default: drawn from the seed)")
 @click.option("--seed", type=int, default=0, show_default=True, help="seed of the random draws")
@@ -81,6 +85,34 @@ def corpus(obj: dict | None, directory: Path, suite: str, seed: int | None) -> N
     cases = SUITES[suite](seed)
     manifest = write_corpus(cases, directory, suite, seed)
     click.echo(f"wrote {len(cases)} cases ({suite}, seed {seed}) to {manifest}")
+
+
+@cli.command("case")
+@click.argument("case_id")
+@click.option("--suite", type=click.Choice(list(SUITES)), default=None,
+              help="the suite holding the case  [default: the first of quick, standard, full that has it]")
+@click.option("--seed", type=int, default=None, help=f"seed of the suite  [default: {STANDARD_SEED}]")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="write here instead of stdout")
+@click.pass_obj
+def case_command(obj: dict | None, case_id: str, suite: str | None, seed: int | None, output: Path | None) -> None:
+    """Write the input file of the case CASE_ID (an id as `grade` prints it, e.g. valid/easy-07-1)."""
+    if seed is None:
+        seed = (obj or {}).get("seed", STANDARD_SEED)
+    if case_id.startswith("own/"):
+        raise click.UsageError(f"{case_id} is one of your own files (grade --cases DIR): it is in DIR already")
+    # quick's cases are standard's, and standard's are full's: look in the cheapest suite first.
+    for name in [suite] if suite is not None else list(SUITES):
+        found = next((case for case in SUITES[name](seed) if case.id == case_id), None)
+        if found is not None:
+            break
+    else:
+        where = f"suite {suite}" if suite is not None else "any suite"
+        raise click.UsageError(f"no case {case_id!r} in {where} with seed {seed} "
+                               "(grade --suite NAME --collect-only lists them)")
+    if found.input is None:
+        raise click.UsageError(f"case {case_id} runs without an input file ({found.invocation.replace('_', ' ')})")
+    _write(found.input, output)
 
 
 def _given_options(ctx: click.Context) -> set[str]:

@@ -14,15 +14,16 @@ from pathlib import Path
 
 import click
 
-from harness.batch import DEFAULT_BUDGET_S, BatchError, BatchOptions, GradeSettings, run_batch
+from harness.batch import DEFAULT_BUDGET_S, BatchError, BatchOptions, GradeSettings, discover, run_batch
 from harness.jail.engine import IsolationRequest
-from harness.suites import SUITES
+from harness.suites import DEFAULT_SUITE, SUITES
+from reference.version import PACKAGE, VERSION_MESSAGE
 
 EXIT_OK, EXIT_SOME_ERRORS, EXIT_CANNOT_RUN = 0, 1, 2
-DEFAULT_SUITE = "standard"
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name=PACKAGE, prog_name="grade batch", message=VERSION_MESSAGE)
 @click.argument("submissions_dir", type=click.Path(path_type=Path))
 @click.option("--out", type=click.Path(path_type=Path), default=Path("grade-batch"), show_default=True,
               help="Folder for the cohort page, the CSV and each submission's reports.")
@@ -58,6 +59,7 @@ def batch_command(submissions_dir: Path, out: Path, db: Path | None, jobs: int |
                              isolation=isolation, unsafe_no_jail=unsafe_no_jail, budget_s=budget)
     options = BatchOptions(out=out, db=db, jobs=jobs or os.cpu_count() or 2, settings=settings,
                            scheduler=scheduler)
+    _refuse_empty(submissions_dir, out, db)
     summary = run_batch(submissions_dir, options, echo=click.echo)
     click.echo(summary.line())
     for error in summary.errors:
@@ -67,6 +69,21 @@ def batch_command(submissions_dir: Path, out: Path, db: Path | None, jobs: int |
         return EXIT_CANNOT_RUN
     click.echo(f"cohort report: {summary.index}  csv: {summary.csv}")
     return EXIT_SOME_ERRORS if summary.errors else EXIT_OK
+
+
+def _refuse_empty(folder: Path, out: Path, db: Path | None) -> None:
+    """A folder without any submission is a mistake (a wrong path, a failed download): say so.
+
+    A cheap look first (discover() hashes every submission, which run_batch does anyway)."""
+    if not folder.is_dir():
+        return  # run_batch says it is not a folder
+    excluded = {out.resolve(), (db or out / "results.sqlite").resolve()}
+    if any(not entry.name.startswith(".") and entry.resolve() not in excluded
+           and (entry.is_dir() or os.access(entry, os.X_OK)) for entry in folder.iterdir()):
+        return
+    _, ignored = discover(folder, exclude=list(excluded))
+    why = f" ({len(ignored)} entries ignored: {'; '.join(ignored[:3])})" if ignored else ""
+    raise BatchError(f"no submission in {folder}: expected repository folders or fillit executables{why}")
 
 
 def batch_main(argv: Sequence[str]) -> int:

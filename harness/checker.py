@@ -236,7 +236,9 @@ def _diagnose_content(pieces: Sequence[Shape], expected: _Grid, actual: _Grid) -
 
 
 def _top_left(cells: list[tuple[int, int]]) -> tuple[int, int]:
-    return min(r for r, _ in cells), min(c for _, c in cells)
+    """1-based (row, column) of the top-left of the cells' bounding box: every message,
+    report and grid counts rows and columns from 1."""
+    return min(r for r, _ in cells) + 1, min(c for _, c in cells) + 1
 
 
 def _says_error(text: str) -> bool:

@@ -152,6 +152,7 @@ class FuzzResult:
     seed: int
     requested: int  # examples asked for (hypothesis' max_examples)
     examples_run: int  # distinct files run through the target before the first failure (or in all)
+    repeats: int = 0  # files hypothesis drew again before the first failure: answered from the first run
     failures: list[CaseResult] = field(default_factory=list)  # the minimal failing case, or empty
     first_failure_at: int | None = None  # 1-based index of the first file that failed
     first_failure: CaseResult | None = None  # that file's result, before shrinking
@@ -260,6 +261,8 @@ def fuzz(
     def disagrees(data: bytes) -> bool:
         known = cache.get(data)
         if known is not None:
+            if not found_at:
+                result.repeats += 1
             return not known.passed
         if found_at:
             if time.monotonic() - found_at[0] > shrink_budget_s:
@@ -428,13 +431,26 @@ def describe_failure(result: CaseResult) -> str:
     return "\n".join(lines)
 
 
+def _fewer_files(result: FuzzResult) -> str:
+    """Why fewer distinct files ran than were asked for, "" when they did not."""
+    if result.failed or result.examples_run >= result.requested:
+        return ""
+    reasons = []
+    if result.repeats:
+        reasons.append(f"{result.repeats} draw(s) repeated a file already run (not run again)")
+    drawn = result.examples_run + result.repeats
+    if drawn < result.requested:
+        reasons.append(f"hypothesis stopped after {drawn} draw(s): it found no other file to try")
+    return f" ({result.requested} asked: {'; '.join(reasons)})"
+
+
 def summary(result: FuzzResult, shown_target: str) -> str:
     """What `grade --fuzz` prints: the outcome, and the minimal failing file if any."""
-    where = f", database {result.database}" if result.database else ""
+    where = f", example database {result.database}" if result.database else ""
     head = f"fuzz {shown_target}: seed {result.seed}{where}, per-run limit {result.limits.wall_s:g} s"
     minimal = result.minimal
     if minimal is None:
-        return f"{head}\nno disagreement with the reference in {result.examples_run} file(s)"
+        return f"{head}\nno disagreement with the reference in {result.examples_run} distinct file(s){_fewer_files(result)}"
     cut = " (shrinking time budget reached: the file may not be minimal)" if result.shrink_budget_exhausted else ""
     return "\n".join([
         head,
@@ -471,7 +487,11 @@ def fuzz_command(target: Path, examples: int, *, seed: int | None, timeout: floa
     started = datetime.now(timezone.utc)
     with cli.prepared_program(target, jail, lenient_build, console, quiet) as (program, build, _):
         if not quiet:
-            console.print(f"fuzzing {target} with up to {examples} file(s) (then shrinking any failure)...")
+            kept = (f"example database {database_folder(database, str(target.resolve()))} (a failing file is "
+                    "kept there and replayed first next time; --fuzz-db moves it)" if database is not None
+                    else "no example database")
+            console.print(f"fuzzing {target} with up to {examples} file(s) (then shrinking any failure); {kept}",
+                          markup=False, highlight=False, soft_wrap=True)
         result = fuzz(program, examples, seed=seed, database=database, key=str(target.resolve()),
                       timeout=timeout, jail=jail, strict=strict)
     report = GradeReport(

@@ -31,6 +31,7 @@ INPUT_NAME = "input.fillit"
 KEPT_CHARS = 16 * 1024
 
 Progress = Callable[[CaseResult], None]
+Started = Callable[[Case], None]
 
 
 def invocation(case: Case) -> tuple[list[str], list[RunFile]]:
@@ -111,13 +112,18 @@ def grade_binary(
     seed: int = 0,
     target: str | None = None,
     progress: Progress | None = None,
+    on_start: Started | None = None,
 ) -> GradeReport:
-    """Grade `program` on `cases`, `jobs` at a time; results keep the order of `cases`."""
+    """Grade `program` on `cases`, `jobs` at a time; results keep the order of `cases`.
+
+    `on_start(case)` is called when a case begins, `progress(result)` when it ends."""
     started = datetime.now(timezone.utc)
     clock = time.monotonic()
     jail = jail or detect_jail()
 
     def one(case: Case) -> CaseResult:
+        if on_start is not None:
+            on_start(case)
         result = grade_case(program, case, limits, jail, strict, timeout)
         if progress is not None:
             progress(result)

@@ -60,13 +60,28 @@ class CaseResult:
         return self.verdict.passed
 
 
+CheckStatus = Literal["pass", "fail", "skip"]
+
+
 @dataclass(frozen=True)
 class ProjectCheck:
     """A repository rule (Makefile rules, relink, flags, forbidden functions, norm, leaks...)."""
 
     name: str
-    status: Literal["pass", "fail", "skip"]
+    status: CheckStatus
     message: str  # why it failed or was skipped; what was checked when it passed
+
+
+@dataclass(frozen=True)
+class CaseSelection:
+    """The `grade` options that chose a run's cases: what a report needs to print the
+    command that reruns one of them (`grade TARGET ... -k CASE_ID`)."""
+
+    suite: str  # a suite name, or "none" when only the student's own files ran
+    seed: int | None  # None: the suite's fixed seed
+    cases_dir: str | None  # --cases DIR, as given
+    profile: str  # "default" or "strict"
+    timeout: float | None  # --timeout, None: per category
 
 
 @dataclass
@@ -84,6 +99,7 @@ class GradeReport:
     build: dict[str, Any] = field(default_factory=dict)  # repository mode: command, lenient, log excerpt
     score: float = 0.0  # 0-100, from harness.scoring
     first_failure_line: str = ""  # moulinette-style one-liner, "" when everything passed
+    selection: CaseSelection | None = None  # set by `grade`; None when built otherwise (batch, API)
 
     @property
     def passed(self) -> int:

@@ -1,6 +1,6 @@
 """pytest plugin: the cases of a grading suite as pytest tests, for a solver's CI.
 
-    pytest --fillit=./fillit [--fillit-suite quick] [--fillit-seed N] [--fillit-timeout S]
+    pytest --fillit=./fillit [--fillit-suite standard] [--fillit-seed N] [--fillit-timeout S]
 
 Installed with the package (entry point `pytest11`), so it is loaded by every pytest run
 of everyone who installs fillit-moulinette: without `--fillit` it only declares its options
@@ -24,13 +24,16 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from harness.jail.engine import IsolationRequest
+if TYPE_CHECKING:
+    from harness.jail.engine import IsolationRequest
 
-SUITE_DEFAULT = "quick"
+# The same default as `grade` and `grade batch` (harness.suites.DEFAULT_SUITE, which is not
+# imported here: without --fillit the plugin must not import the harness).
+SUITE_DEFAULT = "standard"
 COLLECTOR_NAME = "fillit"
 # pytest-timeout backstop above a case's own wall limit (the runner kills first).
 BACKSTOP_MARGIN_S = 60.0

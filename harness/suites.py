@@ -28,17 +28,20 @@ def wall_limit(case: Case, override: float | None = None) -> float:
 
 
 def load_suite(name: str, seed: int | None = None, pattern: str | None = None) -> list[Case]:
-    """The cases of suite `name`; `seed` None means the suite's fixed seed.
-
-    `pattern` keeps cases whose id or category matches it, like pytest's -k on
-    a single word: a substring, or a shell glob when it holds * ? or [.
-    """
+    """The cases of suite `name`; `seed` None means the suite's fixed seed; `pattern` as in
+    `filter_cases`."""
     if name not in SUITES:
         raise KeyError(name)
     cases = SUITES[name](seed) if seed is not None else SUITES[name]()
-    if pattern:
-        cases = [case for case in cases if _matches(case, pattern)]
-    return cases
+    return filter_cases(cases, pattern) if pattern else cases
+
+
+def filter_cases(cases: list[Case], pattern: str) -> list[Case]:
+    """The cases whose id or category matches `pattern`, like pytest's -k on a single word:
+    a substring, or a shell glob when it holds * ? or [.  A pattern that is exactly a case's
+    id selects that case alone (so `-k own/map` does not also run `own/map2`)."""
+    exact = [case for case in cases if case.id == pattern]
+    return exact or [case for case in cases if _matches(case, pattern)]
 
 
 def _matches(case: Case, pattern: str) -> bool:

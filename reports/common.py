@@ -252,17 +252,6 @@ class Grid:
             return self.rows[row][col]
         return None
 
-    def origins(self) -> dict[str, tuple[int, int]]:
-        """Top-left of the bounding box of each symbol other than '.'."""
-        found: dict[str, tuple[int, int]] = {}
-        for r, row in enumerate(self.rows):
-            for c, ch in enumerate(row):
-                if ch == ".":
-                    continue
-                top, left = found.get(ch, (r, c))
-                found[ch] = (min(top, r), min(left, c))
-        return found
-
 
 MAX_GRID_SIDE = 64
 
@@ -286,15 +275,6 @@ def parse_grid(text: str) -> Grid | None:
     rows = [row for row in rows if row]
     if _square(rows):
         return Grid(tuple(rows), lenient=True)
-    return None
-
-
-def moved_piece(expected: Grid, actual: Grid) -> str | None:
-    """The first letter (file order) whose top-left differs between the two squares."""
-    exp, act = expected.origins(), actual.origins()
-    for letter in LETTERS:
-        if letter in exp and exp.get(letter) != act.get(letter):
-            return letter
     return None
 
 

@@ -11,7 +11,7 @@ from typing import Any
 from harness.model import CaseResult, GradeReport
 from reports.common import cap, counts, decode_input, first_failure_line
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: positions in `details` are 1-based
 # Longest text kept for `input`, `actual` and `stderr` (characters); longer ones are cut
 # and flagged with `<field>_truncated`.
 TEXT_LIMIT = 64 * 1024

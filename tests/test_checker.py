@@ -64,6 +64,21 @@ def test_not_upper_left_names_first_differing_piece():
         assert tuple(v.details["actual"]) > tuple(v.details["expected"])
 
 
+def test_not_upper_left_counts_rows_and_columns_from_1():
+    """Messages, details and reports share one convention: the top-left cell is row 1, column 1."""
+    pieces = parse(SAMPLE).pieces
+    for other in list(all_packings(pieces, 4))[1:]:
+        v = verdict_of(valid_case(), other)[2]
+        letter = v.details["piece"]
+        for square, where in ((other, v.details["actual"]), (ANSWER, v.details["expected"])):
+            cells = [(r, c) for r, row in enumerate(square.splitlines()) for c, ch in enumerate(row) if ch == letter]
+            assert where == [min(r for r, _ in cells) + 1, min(c for _, c in cells) + 1]
+        (row, col), (want_row, want_col) = v.details["actual"], v.details["expected"]
+        assert v.message == (f"piece {letter} is at row {row}, column {col}; the upper-left answer has it at "
+                             f"row {want_row}, column {want_col}")
+        assert min(row, col, want_row, want_col) >= 1
+
+
 def test_not_minimal_gives_both_sides():
     big = next(all_packings(parse(SAMPLE).pieces, 5))
     name, diagnosis, v = verdict_of(valid_case(), big)

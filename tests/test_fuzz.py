@@ -161,3 +161,24 @@ def test_cli_fuzz_passes_a_correct_solver(s_piece_solver, tmp_path):
     report = json.loads((tmp_path / "fuzz.json").read_text())
     assert report["suite"] == "fuzz" and report["cases"] == [] and report["failed"] == 0
     assert (tmp_path / "db").is_dir()
+
+
+def test_summary_says_why_fewer_files_ran_than_asked(s_piece_solver, tmp_path):
+    from hypothesis import strategies as st
+
+    from harness.fuzz import summary
+
+    files = [b"##..\n##..\n....\n....\n", b"#...\n#...\n#...\n#...\n"]
+    result = fuzz(s_piece_solver, 20, seed=1, database=None, strategy=st.sampled_from(files))
+    assert not result.failed and result.examples_run == 2
+    text = summary(result, "./fillit")
+    assert "no disagreement with the reference in 2 distinct file(s) (20 asked: " in text
+    assert f"hypothesis stopped after {2 + result.repeats} draw(s)" in text
+
+
+def test_cli_fuzz_says_where_its_database_is(s_piece_solver, tmp_path):
+    proc = grade(str(s_piece_solver), "--fuzz", "5", "--seed", "3", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    folder = database_folder(Path(".fillit-fuzz-db"), str(Path(s_piece_solver).resolve()))
+    assert f"example database {folder} (a failing file is kept there and replayed first" in proc.stderr
+    assert "example database .fillit-fuzz-db," in proc.stdout

@@ -50,6 +50,11 @@ def pytest_run(cwd: Path, *args: str) -> subprocess.CompletedProcess:
                           cwd=cwd, capture_output=True, text=True, timeout=600)
 
 
+def pytest_quick(cwd: Path, *args: str) -> subprocess.CompletedProcess:
+    """The plugin on the quick suite (the default is standard, as for grade): fast tests."""
+    return pytest_run(cwd, "--fillit-suite", "quick", *args)
+
+
 def summary_counts(output: str) -> dict[str, int]:
     last = output.strip().splitlines()[-1]
     return {word: int(n) for n, word in re.findall(r"(\d+) (passed|failed|deselected|error)", last)}
@@ -79,7 +84,7 @@ def test_mutant_fails_exactly_its_cases_with_a_readable_report(s_piece_mutant, t
 
 
 def test_x_stops_at_the_first_failure(s_piece_mutant, tmp_path):
-    proc = pytest_run(workdir(tmp_path, s_piece_mutant), "--fillit=./fillit", "-x", "-q")
+    proc = pytest_quick(workdir(tmp_path, s_piece_mutant), "--fillit=./fillit", "-x", "-q")
     assert proc.returncode == 1
     assert summary_counts(proc.stdout)["failed"] == 1
     assert failed_ids(proc.stdout) == s_bug_failures(QUICK)[:1]
@@ -88,7 +93,7 @@ def test_x_stops_at_the_first_failure(s_piece_mutant, tmp_path):
 def test_k_selects_cases_by_id(s_piece_solver, tmp_path):
     wanted = [case.id for case in QUICK if "bad_char" in case.id]
     assert wanted
-    proc = pytest_run(workdir(tmp_path, s_piece_solver), "--fillit=./fillit", "-k", "bad_char", "-v")
+    proc = pytest_quick(workdir(tmp_path, s_piece_solver), "--fillit=./fillit", "-k", "bad_char", "-v")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     ran = re.findall(r"^fillit::(\S+) PASSED", proc.stdout, re.MULTILINE)
     assert ran == wanted
@@ -97,7 +102,7 @@ def test_k_selects_cases_by_id(s_piece_solver, tmp_path):
 
 def test_junitxml_names_testcases_by_case_id(s_piece_mutant, tmp_path):
     cwd = workdir(tmp_path, s_piece_mutant)
-    proc = pytest_run(cwd, "--fillit=./fillit", "--junitxml=out.xml", "-q")
+    proc = pytest_quick(cwd, "--fillit=./fillit", "--junitxml=out.xml", "-q")
     assert proc.returncode == 1
     cases = ET.parse(cwd / "out.xml").getroot().iter("testcase")
     seen = {(case.get("classname"), case.get("name")): case.find("failure") is not None for case in cases}
@@ -107,7 +112,7 @@ def test_junitxml_names_testcases_by_case_id(s_piece_mutant, tmp_path):
 
 
 def test_xdist_workers_collect_the_same_cases(s_piece_mutant, tmp_path):
-    proc = pytest_run(workdir(tmp_path, s_piece_mutant), "--fillit=./fillit", "-n", "2", "-q")
+    proc = pytest_quick(workdir(tmp_path, s_piece_mutant), "--fillit=./fillit", "-n", "2", "-q")
     assert proc.returncode == 1, proc.stdout + proc.stderr
     assert sorted(failed_ids(proc.stdout)) == sorted(s_bug_failures(QUICK))
     assert sum(summary_counts(proc.stdout).values()) == len(QUICK)
@@ -117,7 +122,7 @@ def test_binary_is_resolved_from_the_invocation_folder(s_piece_solver, tmp_path)
     (tmp_path / "solver" / "bin").mkdir(parents=True)
     shutil.copy(s_piece_solver, tmp_path / "solver" / "bin" / "fillit")
     (tmp_path / "elsewhere").mkdir()
-    proc = pytest_run(tmp_path / "solver", "--fillit=bin/fillit", "--rootdir", str(tmp_path / "elsewhere"),
+    proc = pytest_quick(tmp_path / "solver", "--fillit=bin/fillit", "--rootdir", str(tmp_path / "elsewhere"),
                       "-k", "usage", "-q")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert summary_counts(proc.stdout)["passed"] == sum("usage" in case.id for case in QUICK)
