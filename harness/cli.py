@@ -285,7 +285,14 @@ def _print_summary(report: GradeReport, quiet: bool, console: Console, written: 
 def main(argv: Sequence[str] | None = None) -> int:
     """Console entry point: maps every way of failing to grade onto exit status 2 and one line."""
     args = list(sys.argv[1:] if argv is None else argv)
-    os.umask(0o077)  # reports, logs, scratch: private (docs/SECURITY.md, "Outputs")
+    umask = os.umask(0o077)  # reports, logs, scratch: private (docs/SECURITY.md, "Outputs")
+    try:
+        return _main(args)
+    finally:
+        os.umask(umask)  # (main may be called in-process: leave the caller's umask as it was)
+
+
+def _main(args: list[str]) -> int:
     if args and args[0] == "batch":
         from harness.batch_cli import batch_main
         return batch_main(args[1:])

@@ -57,7 +57,7 @@ def run(program: Path, args: Sequence[str], files: Sequence[RunFile] = (), limit
             raise ValueError(f"RunFile name must be a relative path inside the run folder: {f.name!r}")
     base = Path(tempfile.mkdtemp(prefix="fillit-run-", dir=run_root()))  # 0700, root's
     try:
-        binds = [Bind(program.resolve(), f"{WORK}/{program.name}")]
+        binds = [Bind(_runnable_by_others(program.resolve(), base), f"{WORK}/{program.name}")]
         for k, f in enumerate(files):
             source = base / f"f{k}"
             if f.content is None:
@@ -75,6 +75,17 @@ def run(program: Path, args: Sequence[str], files: Sequence[RunFile] = (), limit
         return jail.run(step)
     finally:
         shutil.rmtree(base, ignore_errors=True)
+
+
+def _runnable_by_others(program: Path, base: Path) -> Path:
+    """`program`, or a copy in `base` that the run's uid may read and execute (a binary
+    made under umask 077 is 0700: the jail would see it, but could not run it)."""
+    if os.stat(program).st_mode & 0o005 == 0o005:
+        return program
+    copy = base / "program"
+    shutil.copyfile(program, copy)
+    os.chmod(copy, 0o755)
+    return copy
 
 
 def _write_new(path: Path, content: bytes, mode: int) -> None:

@@ -5,6 +5,7 @@ hold the measurements; these sentences only put them next to the limits that app
 """
 from __future__ import annotations
 
+from harness.grading import wall_backstop
 from harness.limits import Limits
 from harness.model import CaseResult
 from reports.common import fmt_bytes, fmt_seconds
@@ -29,10 +30,12 @@ def limit_hit(result: CaseResult, limits: Limits) -> str:
     """The limit that stopped a TIMEOUT or OUTPUT_LIMIT run, with what was measured."""
     verdict = result.verdict
     if verdict.verdict == "TIMEOUT" and verdict.diagnosis == "cpu":
-        return f"CPU time limit, after {fmt_seconds(verdict.details.get('cpu_s', result.cpu_s))} of CPU"
+        return (f"CPU time limit {fmt_seconds(result.time_limit_s)} "
+                f"(used {fmt_seconds(verdict.details.get('cpu_s', result.cpu_s))} of CPU)")
     if verdict.verdict == "TIMEOUT":
         ran = verdict.details.get("wall_s", result.time_s)
-        return f"wall-clock limit {fmt_seconds(result.time_limit_s)} (ran {fmt_seconds(ran)})"
+        return (f"wall-clock backstop {fmt_seconds(wall_backstop(result.time_limit_s))} (ran {fmt_seconds(ran)}, "
+                f"using {fmt_seconds(result.cpu_s)} of its {fmt_seconds(result.time_limit_s)} CPU limit)")
     printed = verdict.details.get("stdout_bytes")
     after = f" (printed {fmt_bytes(printed)} or more)" if printed else ""
     return f"stdout limit {fmt_bytes(limits.output_bytes)}{after}"
@@ -40,6 +43,6 @@ def limit_hit(result: CaseResult, limits: Limits) -> str:
 
 def limits_in_force(result: CaseResult, limits: Limits) -> str:
     """The limits a run had, for a crash (a malloc refused by the memory limit often is one)."""
-    return (f"wall {fmt_seconds(result.time_limit_s)}, address space {fmt_bytes(limits.memory_bytes)}, "
+    return (f"CPU {fmt_seconds(result.time_limit_s)}, memory {fmt_bytes(limits.memory_bytes)}, "
             f"stdout {fmt_bytes(limits.output_bytes)}, {limits.processes} processes, "
             f"{limits.open_files} open files")

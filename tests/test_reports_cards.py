@@ -167,15 +167,17 @@ def test_timeout_and_crash_cards_show_the_limits_and_the_output(mixed_bag_run: G
     assert stopped["TIMEOUT"] and stopped["CRASH"]
     for index in stopped["TIMEOUT"]:
         card = card_of(parsed, index)
-        assert re.fullmatch(r"Stopped by the wall-clock limit 1\.00 s \(ran 1\.\d\d s\)\.", squash(card["stopped"][0]))
-        assert "ended killed by the harness: wall-clock limit 1.00 s" in squash(" ".join(card["stats"]))
+        # --timeout 1: a CPU limit of 1 s; the mixed bag's timeout sleeps, so the wall backstop (3 x 1 + 2 s) stops it
+        assert re.fullmatch(r"Stopped by the wall-clock backstop 5\.00 s \(ran 5\.\d\d s, using \d+ ms of its "
+                            r"1\.00 s CPU limit\)\.", squash(card["stopped"][0])), card["stopped"]
+        assert "ended killed by the harness: wall-clock backstop 5.00 s" in squash(" ".join(card["stats"]))
         assert "(nothing on stdout)" in " ".join(card["panel"])
         assert "what it printed before it was stopped" in " ".join(card["note"])
         assert card["stderr"]  # stdout and stderr excerpts, even when empty
     for index in stopped["CRASH"]:
         card = card_of(parsed, index)
         limits = squash(card["limits"][0])
-        assert limits.startswith("Limits in force: wall 1.00 s, address space 1 GiB, stdout 1 MiB")
+        assert limits.startswith("Limits in force: CPU 1.00 s, memory 1 GiB, stdout 1 MiB")
         assert "ended died with SIGSEGV" in squash(" ".join(card["stats"]))
         assert card["stderr"]
     assert "exit None" not in mixed_bag_run.html and ">None<" not in mixed_bag_run.html

@@ -40,7 +40,7 @@ def check_summary(text: str, run: GradedRun) -> None:
     assert re.search(r"^    \.\.\.\.\$  ", text, re.M)
     assert re.search(r"^! 1 DDAA\$ +\| error\$$", text, re.M)
     # TIMEOUT: the limit that stopped it and what it printed.
-    assert "ended: killed by the harness: wall-clock limit 1.00 s" in text
+    assert "ended: killed by the harness: wall-clock backstop 5.00 s" in text
     assert "stdout before it was stopped: (nothing)" in text
     assert "reports: json report.json · html report.html" in text
     assert "rerun the failures only: grade ./fillit --suite quick --timeout 1 --lf" in text
