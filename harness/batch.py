@@ -365,7 +365,7 @@ def grade_submission(task: GradeTask, emit: Emit) -> None:
     dicts]) in repository mode, and ("finished", ..., {"grading_s"[, "part"]}).  It is idempotent: running it twice sends the same
     results, which the store keeps once.
     """
-    from harness.grading import grade_case
+    from harness.grading import grade_case_confirmed
     from harness.jail import JailError
     from harness.policy import JailRefused, choose_jail
 
@@ -401,7 +401,7 @@ def grade_submission(task: GradeTask, emit: Emit) -> None:
             if time.monotonic() > budget_end:
                 result = over_budget(case, settings.budget_s, jail.mode)
             else:
-                result = grade_case(program, case, Limits(), jail, settings.strict, settings.timeout)
+                result = grade_case_confirmed(program, case, Limits(), jail, settings.strict, settings.timeout)
             if not result.verdict.graded:  # the jail failed: the submission is an error, rerun resumes
                 raise JailError(f"case {case.id}: {result.verdict.message}")
             emit(("result", name, key, result_row(result)))

@@ -59,6 +59,9 @@ def _stopped(run: RunResult) -> Verdict | None:
         limit = "wall-clock" if run.limit == "wall" else "CPU"
         return Verdict("TIMEOUT", run.limit, f"the program exceeded the {limit} time limit and was killed",
                        {"wall_s": run.wall_s, "cpu_s": run.cpu_s})
+    if run.limit == "memory":
+        return Verdict("CRASH", "memory_limit", "the program (with every process it started) used more memory than "
+                       "the limit and was killed", {"max_rss_kb": run.max_rss_kb})
     if run.limit == "output":
         return Verdict("OUTPUT_LIMIT", "output", "the program printed more than the output limit and was killed",
                        {"stdout_bytes": len(run.stdout)})

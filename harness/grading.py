@@ -18,12 +18,13 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from generators.cases import Case
-from harness.checker import check, decode
+from harness.checker import decode
 from harness.jail import Jail, JailError, RunResult, detect_jail
 from harness.limits import Limits
 from harness.model import CaseResult, GradeReport, Verdict
-from harness.runner import RunFile, run
+from harness.runner import NORMAL_ENV, RunFile, run
 from harness.scoring import first_failure_line, score
+from harness.second_look import confirm_timeouts, crash_context, explain_timeout, rerun_verdict
 from harness.suites import DEFAULT_WALL_S, wall_limit
 
 INPUT_NAME = "input.fillit"
@@ -74,12 +75,16 @@ def grade_case(program: Path, case: Case, limits: Limits, jail: Jail | None = No
             runs.append(result)
             if result.limit or result.signal:
                 break  # a killed or crashed run decides the verdict; do not repeat it
+        verdict = rerun_verdict(case, runs, lambda: run(program, args, files, case_limits, jail), strict)
+        if verdict.verdict == "CRASH" and verdict.diagnosis != "memory_limit":
+            normal = run(program, args, files, case_limits, jail, env=NORMAL_ENV)
+            verdict = crash_context(verdict, case, [f"./{program.name}", *args], normal)
     except JailError as error:
         return harness_error(case, str(error), case_limits, jail)
     last = runs[-1]
     return CaseResult(
         case=case,
-        verdict=check(case, runs, strict=strict),
+        verdict=verdict,
         actual=decode(last.stdout[:KEPT_CHARS]),
         stderr=decode(last.stderr[:KEPT_CHARS]),
         time_s=last.wall_s,
@@ -90,6 +95,18 @@ def grade_case(program: Path, case: Case, limits: Limits, jail: Jail | None = No
         isolation=last.isolation,
         time_limit_s=case_limits.cpu_s,
     )
+
+
+def grade_case_confirmed(program: Path, case: Case, limits: Limits, jail: Jail | None = None,
+                         strict: bool = False, timeout: float | None = None) -> CaseResult:
+    """`grade_case`, and a TIMEOUT run once more then explained (harness.second_look):
+    for callers that grade case by case (a batch worker, the pytest plugin)."""
+    jail = jail or detect_jail()
+    result = grade_case(program, case, limits, jail, strict, timeout)
+    if result.verdict.verdict != "TIMEOUT":
+        return result
+    return confirm_timeouts([result], lambda again: grade_case(program, again, limits, jail, strict, timeout),
+                            lambda timed_out: explain_timeout(timed_out, jail))[0]
 
 
 def harness_error(case: Case, message: str, limits: Limits, jail: Jail) -> CaseResult:
@@ -131,6 +148,9 @@ def grade_binary(
 
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
         results = list(pool.map(one, cases))
+    # Every TIMEOUT again, alone (nothing else of this grade running), then explained.
+    results = confirm_timeouts(results, lambda case: grade_case(program, case, limits, jail, strict, timeout),
+                               lambda result: explain_timeout(result, jail))
     return GradeReport(
         target=target or str(program),
         suite=suite,

@@ -152,13 +152,14 @@ class FillitCase(pytest.Item):
         from harness.grading import wall_backstop
 
         cpu = wall_limit(case, self.config.stash[_OPTIONS].timeout)
-        self.add_marker(pytest.mark.timeout(wall_backstop(cpu) * max(1, case.runs) + BACKSTOP_MARGIN_S))
+        # (a TIMEOUT runs twice, then the plain algorithm once, under the same limits)
+        self.add_marker(pytest.mark.timeout(wall_backstop(cpu) * (max(1, case.runs) + 2) + BACKSTOP_MARGIN_S))
         self.result: Any = None
 
     def setup(self) -> None:
         """Grading happens here: a failure of the harness itself (the jail) is then an
         ERROR of the test, never a FAILED case blamed on the program."""
-        from harness.grading import grade_case
+        from harness.grading import grade_case_confirmed
         from harness.limits import Limits
         from harness.policy import JailRefused, choose_jail
 
@@ -167,7 +168,8 @@ class FillitCase(pytest.Item):
             jail, _ = choose_jail(options.isolation, "binary")
         except JailRefused as refused:
             raise RuntimeError(f"fillit-moulinette: {refused}") from None
-        self.result = grade_case(options.program, self.case, Limits(), jail, options.strict, options.timeout)
+        self.result = grade_case_confirmed(options.program, self.case, Limits(), jail, options.strict,
+                                           options.timeout)
         if not self.result.verdict.graded:
             raise RuntimeError(f"fillit-moulinette could not run this case (not the program's fault): "
                                f"{self.result.verdict.message}")

@@ -40,9 +40,10 @@ from typing import Literal
 
 from harness.jail import bwrap as bw
 from harness.jail.cgroups import CgroupError, CgroupTree, RunCgroup, find_cgroup_tree, wait_empty
-from harness.jail.identity import (Identity, IdentityError, held_uids, in_pool, kill_uid, mark_clean,
-                                   private_state_dir, quarantine, run_identity)
-from harness.jail.launcher import LauncherUnavailable, launcher_path
+from harness.jail.identity import (Identity, IdentityError, held_uids, in_pool, kill_uid, mark_clean, quarantine,
+                                   run_identity)
+from harness.jail.launcher import launcher_path
+from harness.jail.native import CompileError
 from harness.jail.step import (JAIL_ROOT, SIDE_OUTPUT_FD, Bind, CannotExecute, IsolationMode, JailError, RunResult,
                                Scratch, Step)
 from harness.limits import Limits
@@ -530,8 +531,8 @@ def detect_jail(request: IsolationRequest = "auto") -> Jail:
     but cannot build a jail here: that is a broken machine, not a reason to silently
     grade with less isolation."""
     try:
-        launcher = launcher_path(private_state_dir())
-    except (LauncherUnavailable, IdentityError, OSError) as error:
+        launcher = launcher_path()
+    except (CompileError, IdentityError, OSError) as error:
         raise JailError(str(error)) from None
     root = os.geteuid() == 0
     tree = find_cgroup_tree() if request != "namespaces" else "not used with --isolation namespaces"
