@@ -67,7 +67,7 @@ class Jail:
     _reaper: threading.Lock = field(default_factory=threading.Lock, compare=False, repr=False)
 
     def describe(self) -> str:
-        parts = [self.mode]
+        parts: list[str] = [self.mode]
         if self.bwrap is not None:
             parts.append(f"bubblewrap {self.bwrap_version}")
         if self.cgroups is not None:
@@ -111,12 +111,8 @@ class Jail:
             if self.mode == "rlimits":
                 host_root = _realize_on_host(step, who)
             argv, env, cwd = self._command(step, who, group, fds, host_root)
-            stdin = open(step.stdin, "rb", opener=_nofollow) if step.stdin is not None else subprocess.DEVNULL
-            try:
+            with open(step.stdin or os.devnull, "rb", opener=_nofollow) as stdin:
                 result, gone = self._spawn_and_watch(step, who, group, argv, env, cwd, stdin, fds)
-            finally:
-                if stdin is not subprocess.DEVNULL:
-                    stdin.close()
             fds.close_writers()
             _check_status(_read_now(fds.status_read), result, self.mode)
             return result, gone
