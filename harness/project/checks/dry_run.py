@@ -176,6 +176,22 @@ def _is_folder(ctx: CheckContext, folder: str) -> bool:
     return True
 
 
+def _merge(commands: list[CompileCommand], found: list[CompileCommand]) -> None:
+    """Add a sub-make's commands to `commands`. A recursive make run with -s or
+    --no-print-directory printed them already, without saying where (they read as the
+    parent folder's): those are placed in their folder instead of counted twice."""
+    placed: set[int] = set()
+    for command in found:
+        twin = next((i for i, known in enumerate(commands)
+                     if i not in placed and known.argv == command.argv and known.folder != command.folder), None)
+        if twin is None:
+            commands.append(command)
+            placed.add(len(commands) - 1)
+        else:
+            commands[twin] = command
+            placed.add(twin)
+
+
 def dry_run(ctx: CheckContext) -> DryRun:
     """`make -n -B` at the root and in every plain sub-make's folder (the same listing for
     every check that asks)."""
@@ -206,7 +222,7 @@ def dry_run(ctx: CheckContext) -> DryRun:
         result = make_step(ctx.ws, ctx.build.lenient, cpu_s=deadline.left(), extra=("-n", "-B", *sub.args),
                            folder=sub.folder)
         found = parse_listing(result.output, sub.folder)
-        commands += found.commands
+        _merge(commands, found.commands)
         listed |= found.entered
         pending += found.sub_makes
         if not result.ok and not found.commands:

@@ -22,6 +22,7 @@ NAME = "memory_errors"
 FRAMES_PER_STACK = 4
 _FRAME = re.compile(r"^(at|by) 0x[0-9A-Fa-f]+: (.*?)(?: \((.*)\))?$")
 _SOURCE_LINE = re.compile(r"\.[ch]:\d+$")
+_SECTION_END = re.compile(r"(?: at)?:?$")  # its frames get their own "at"
 IN_GRADED_BINARY = f"in {WORK}/fillit"
 NO_DEBUG_INFO = ("no source lines: ./fillit has no debug information; add -g to the compile flags to see them "
                  "(it changes no code, and the flags check allows it)")
@@ -36,8 +37,8 @@ def compact_error(block: tuple[str, ...]) -> tuple[str, bool]:
     without_lines = False
     for line in block:
         frame = _FRAME.match(line)
-        if frame is None:
-            sections.append(line.rstrip(":"))
+        if frame is None:  # a section: "Address 0x... alloc'd", "Block was alloc'd at"
+            sections.append(_SECTION_END.sub("", line))
             frames = 0
             continue
         frames += 1

@@ -116,7 +116,7 @@ def memcheck_runs(ctx: CheckContext) -> list[MemcheckRun]:
         if deadline.expired():
             runs.append(MemcheckRun(k, False, f"input #{k} not run (time limit)"))
             continue
-        log = ctx.ws.root / "logs" / f"valgrind-{k}.log"
+        log = ctx.ws.new_log(f"valgrind-input{k}")
         result = ctx.ws.run_on_graded(
             ["valgrind", "--leak-check=full", "--errors-for-leak-kinds=definite", "--error-exitcode=42",
              "--vgdb=no", f"--log-fd={SIDE_OUTPUT_FD}", "./fillit", f"input{k}.fillit"],
