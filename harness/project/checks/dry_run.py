@@ -24,7 +24,7 @@ from harness.project.build import failure_line, make_step
 from harness.project.checks.common import CheckContext, Deadline
 from harness.project.workspace import REPO
 
-MAX_SUB_MAKES = 8  # folders listed besides the root (a Makefile could name hundreds)
+MAX_SUB_MAKES = 8  # `make -n -B` steps besides the root's (a Makefile could name hundreds)
 _COMPILER_NAME = re.compile(r"^(?:[\w.+]*-)?(?:cc|gcc|clang|c99|c89|c11)(?:-\d+(?:\.\d+)*)?$")
 _MAKE_NAME = re.compile(r"^g?make$")
 _SEPARATORS = {"&&", "||", ";", "|", "&", "(", ")", ";;", "\n"}
@@ -62,7 +62,7 @@ class DryRun:
 
 
 @dataclass
-class _Listing:
+class Listing:
     """What one `make -n -B` output says."""
 
     commands: list[CompileCommand]
@@ -124,9 +124,9 @@ def _sub_make(words: list[str], here: str) -> SubMake | None:
     return None if relative is None else SubMake(relative, tuple(args))
 
 
-def parse_listing(output: str, folder: str = "") -> _Listing:
+def parse_listing(output: str, folder: str = "") -> Listing:
     """Compile commands and plain sub-makes in the output of `make -n -B` run in `folder`."""
-    listing = _Listing([], [], set())
+    listing = Listing([], [], set())
     stack = [folder]
     for raw in output.splitlines():
         moved = _DIRECTORY.match(raw.strip())
@@ -202,31 +202,35 @@ def dry_run(ctx: CheckContext) -> DryRun:
     root = make_step(ctx.ws, ctx.build.lenient, cpu_s=deadline.left(), extra=("-n", "-B"))
     listing = parse_listing(root.output)
     commands = list(listing.commands)
-    listed = {"", *listing.entered}
+    listed = {"", *listing.entered}  # folders whose commands are in `commands`
+    seen = set(listed)  # ... and the folders that could not be listed
     pending = list(listing.sub_makes)
     problems: list[str] = []
-    runs = 0
+    steps = 0
     while pending and not root.timed_out:
         sub = pending.pop(0)
-        if sub.folder in listed:
+        if sub.folder in seen:
             continue
-        listed.add(sub.folder)
+        seen.add(sub.folder)
         shown = f"`make -C {sub.folder}`"
-        if runs == MAX_SUB_MAKES or deadline.expired():
+        if steps == MAX_SUB_MAKES or deadline.expired():
             problems.append(f"{shown} not listed (more than {MAX_SUB_MAKES} sub-makes, or the time limit)")
             continue
         if not _is_folder(ctx, sub.folder):
             problems.append(f"{shown}: no folder {sub.folder}")
             continue
-        runs += 1
+        steps += 1
         result = make_step(ctx.ws, ctx.build.lenient, cpu_s=deadline.left(), extra=("-n", "-B", *sub.args),
                            folder=sub.folder)
         found = parse_listing(result.output, sub.folder)
-        _merge(commands, found.commands)
-        listed |= found.entered
-        pending += found.sub_makes
         if not result.ok and not found.commands:
-            problems.append(f"could not list the commands of {shown}: {failure_line(result.output, result)}")
+            problems.append(f"could not list the commands of {shown}: "
+                            f"{failure_line(result.output, result, ctx.timeout_s)}")
+            continue
+        _merge(commands, found.commands)
+        listed |= {sub.folder, *found.entered}
+        seen |= found.entered
+        pending += found.sub_makes
     outcome = DryRun(tuple(commands), tuple(sorted(listed)), tuple(problems),
                      "" if root.ok else failure_line(root.output, root, ctx.timeout_s), root.timed_out)
     ctx.cache["dry_run"] = outcome
