@@ -3,8 +3,9 @@
 In order: the table by category, the count of every verdict, the failures grouped by
 verdict and diagnosis (every group named, with its count), the first failing case of each
 group in full (at most MAX_SHOWN), the commands to rerun, where the reports were written,
-the project checks (and what the repository copy left out), the score.  A rich table with colours on a terminal; the same content
-as plain text (no ANSI codes, no box drawing) when the console is not a terminal.
+the project checks, what the repository copy left out, the score.  A rich table with
+colours on a terminal; the same content as plain text (no ANSI codes, no box drawing)
+when the console is not a terminal.
 A pure function of the report and of the paths written.
 """
 from __future__ import annotations

@@ -18,7 +18,8 @@ from harness.jail.identity import UID_BASE, UID_COUNT
 from harness.project import CHECK_NAMES, BuildResult, Workspace, build_repository, failure_line, project_checks
 from harness.project.checks import author, norm
 from harness.project.checks.common import CheckContext
-from harness.project.checks.dry_run import parse_listing
+from harness.project.checks.dry_run import CompileCommand, parse_listing
+from harness.project.checks.flags import extra_flags, optimisation_flags
 
 pytestmark = pytest.mark.skipif(shutil.which("make") is None or shutil.which("gcc") is None,
                                 reason="make and gcc are needed to build repositories")
@@ -530,9 +531,6 @@ def test_listing_finds_compile_commands_and_the_folder_they_run_in():
 
 
 def test_extra_flags_names_what_the_subject_does_not_allow():
-    from harness.project.checks.flags import extra_flags, optimisation_flags
-    from harness.project.checks.dry_run import CompileCommand
-
     neutral = ("gcc -Wall -Wextra -Werror -Wshadow -pedantic -std=c99 -g -pipe -O0 -MMD -MP -MF x.d -I includes "
                "-I. -D BUFFER_SIZE=32 -DX -c main.c -o main.o").split()
     assert extra_flags(neutral) == []
@@ -540,7 +538,8 @@ def test_extra_flags_names_what_the_subject_does_not_allow():
                                                                                         "-flto"]
     assert extra_flags("cc -w -Wno-unused -fsanitize=address -Wl,-z,now -c x.c".split()) == [
         "-w", "-Wno-unused", "-fsanitize=address", "-Wl,-z,now"]
-    commands = [CompileCommand("", ("gcc", "-O2", "-c", "a.c")), CompileCommand("lib", ("gcc", "-O0", "-Os", "-c", "b.c"))]
+    commands = [CompileCommand("", ("gcc", "-O2", "-c", "a.c")),
+                CompileCommand("lib", ("gcc", "-O0", "-Os", "-c", "b.c"))]
     assert optimisation_flags(commands) == ["-O2", "-Os"]
 
 

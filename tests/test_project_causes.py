@@ -113,6 +113,21 @@ def test_sub_makes_are_inspected_plain_and_recursive(repos):
     assert "the subject does not allow: -O2 in 1 of 3 compile command(s) (sub-make extra/:" in check.message
 
 
+def test_a_sub_make_outside_the_repository_is_never_listed(repos, tmp_path):
+    makefile = GOOD_MAKEFILE.replace("$(NAME): $(OBJS)\n", "$(NAME): $(OBJS)\n\tmake -C missing\n\tmake -C link\n"
+                                     "\tmake -C /etc\n\tmake -C ../..\n")
+    repo = write_repo(tmp_path / "src", makefile=makefile)
+    (repo / "link").symlink_to("/")
+    ws = repos.workspace()
+    build = build_repository(repo, ws)
+    assert not build.ok  # `make -C missing` fails; the copy is there to read
+    check = flags.check(CheckContext(build, ws, (), 60))
+    assert check.status == "pass", check
+    assert check.message == ("-Wall -Wextra -Werror and no other flag in all 2 compile command(s); "
+                             "`make -C missing`: missing is not a folder of the repository; "
+                             "`make -C link`: link is not a folder of the repository")
+
+
 # ----------------------------------------------------------------- a failed build's reason
 
 def test_make_typo_gives_the_line_saying_why(repos):
@@ -129,7 +144,8 @@ def test_make_typo_gives_the_line_saying_why(repos):
 def test_failure_line_skips_what_make_says_after_the_cause():
     from harness.project import failure_line
 
-    shell = "Make -C libft && cp libft/libft.a .\n/bin/sh: 1: Make: not found\nmake: *** [Makefile:23: fillit] Error 127\n"
+    shell = ("Make -C libft && cp libft/libft.a .\n/bin/sh: 1: Make: not found\n"
+             "make: *** [Makefile:23: fillit] Error 127\n")
     assert failure_line(shell) == "/bin/sh: 1: Make: not found"
     nested = ("make -C libft\nmake[1]: Entering directory '/grade/repo/libft'\ngcc -c ft_a.c\n"
               "ft_a.c:3:1: error: expected ';' before '}' token\nmake[1]: *** [Makefile:4: ft_a.o] Error 1\n"

@@ -206,6 +206,7 @@ def dry_run(ctx: CheckContext) -> DryRun:
     seen = set(listed)  # ... and the folders that could not be listed
     pending = list(listing.sub_makes)
     problems: list[str] = []
+    unlisted: list[str] = []  # beyond MAX_SUB_MAKES or the time limit
     steps = 0
     while pending and not root.timed_out:
         sub = pending.pop(0)
@@ -214,10 +215,10 @@ def dry_run(ctx: CheckContext) -> DryRun:
         seen.add(sub.folder)
         shown = f"`make -C {sub.folder}`"
         if steps == MAX_SUB_MAKES or deadline.expired():
-            problems.append(f"{shown} not listed (more than {MAX_SUB_MAKES} sub-makes, or the time limit)")
+            unlisted.append(sub.folder)
             continue
         if not _is_folder(ctx, sub.folder):
-            problems.append(f"{shown}: no folder {sub.folder}")
+            problems.append(f"{shown}: {sub.folder} is not a folder of the repository")
             continue
         steps += 1
         result = make_step(ctx.ws, ctx.build.lenient, cpu_s=deadline.left(), extra=("-n", "-B", *sub.args),
@@ -231,6 +232,9 @@ def dry_run(ctx: CheckContext) -> DryRun:
         listed |= {sub.folder, *found.entered}
         seen |= found.entered
         pending += found.sub_makes
+    if unlisted:
+        problems.append(f"{len(unlisted)} sub-make(s) not listed (more than {MAX_SUB_MAKES}, or the time limit): "
+                        + ", ".join(unlisted[:3]) + (" ..." if len(unlisted) > 3 else ""))
     outcome = DryRun(tuple(commands), tuple(sorted(listed)), tuple(problems),
                      "" if root.ok else failure_line(root.output, root, ctx.timeout_s), root.timed_out)
     ctx.cache["dry_run"] = outcome
