@@ -596,8 +596,8 @@ class _Parent:
         results = [case_result(case, stored[case.id]) for case in self.cases if case.id in stored]
         settings = self.settings
         checks = [ProjectCheck(c["name"], c["status"], c["message"]) for c in (row.checks or [])]
-        build = {} if row.build is None else {k: row.build[k] for k in ("command", "lenient", "message", "log")
-                                               if k in row.build}
+        build = {} if row.build is None else {k: row.build[k] for k in ("command", "lenient", "message", "log",
+                                                                     "left_out") if k in row.build}
         return GradeReport(
             target=name,
             suite=settings.suite,

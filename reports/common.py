@@ -7,8 +7,9 @@ from __future__ import annotations
 import colorsys
 import math
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from generators.cases import USAGE, Case
 from harness.model import VERDICTS, CaseResult, GradeReport
@@ -58,6 +59,19 @@ def first_failure_line(report: GradeReport) -> str:
     verdict = result.verdict
     reason = f" ({verdict.diagnosis})" if verdict.diagnosis else ""
     return f"First failure: {result.case.id}: {verdict.verdict}{reason}: {verdict.message}"
+
+
+LEFT_OUT_NAMED = 10  # committed build products named in a report (all of them are in the JSON)
+
+
+def left_out_line(build: Mapping[str, Any]) -> str:
+    """The committed build products the repository copy left out, named; "" when none."""
+    left_out = [str(path) for path in build.get("left_out") or ()]
+    if not left_out:
+        return ""
+    more = f", +{len(left_out) - LEFT_OUT_NAMED} more" if len(left_out) > LEFT_OUT_NAMED else ""
+    return ("left out of the copy, not graded (committed build products; the sources are built instead): "
+            + ", ".join(left_out[:LEFT_OUT_NAMED]) + more)
 
 
 def verdict_label(result: CaseResult) -> str:

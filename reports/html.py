@@ -38,6 +38,7 @@ from reports.common import (
     fmt_kib,
     fmt_score,
     fmt_seconds,
+    left_out_line,
     mark_lines,
     parse_grid,
 )
@@ -275,7 +276,10 @@ def context(report: GradeReport) -> dict:
     limits = report.limits
     build = []
     for key, value in (report.build or {}).items():
-        text = value if isinstance(value, str) else repr(value)
+        if isinstance(value, list):  # left_out: paths
+            text = ", ".join(map(str, value))
+        else:
+            text = value if isinstance(value, str) else repr(value)
         build.append((str(key), text, "\n" in text or len(text) > 100))
     return {
         "report": report,
@@ -308,6 +312,7 @@ def context(report: GradeReport) -> dict:
         "checks_tally": checks_tally(report.checks),
         "checks_failed": sum(1 for c in report.checks if c.status == "fail"),
         "build": build,
+        "left_out": left_out_line(report.build or {}),
         "groups": groups,
         "passing": [case_view(i, r, report) for i, r in enumerate(report.results) if r.passed],
         "palette": sorted(PALETTE.items()),

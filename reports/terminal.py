@@ -3,8 +3,9 @@
 In order: the table by category, the count of every verdict, the failures grouped by
 verdict and diagnosis (every group named, with its count), the first failing case of each
 group in full (at most MAX_SHOWN), the commands to rerun, where the reports were written,
-the project checks, the score.  A rich table with colours on a terminal; the same content
-as plain text (no ANSI codes, no box drawing) when the console is not a terminal.
+the project checks, what the repository copy left out, the score.  A rich table with
+colours on a terminal; the same content as plain text (no ANSI codes, no box drawing)
+when the console is not a terminal.
 A pure function of the report and of the paths written.
 """
 from __future__ import annotations
@@ -17,7 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from harness.model import VERDICTS, GradeReport
-from reports.common import counts, first_failure_line, fmt_score, fmt_seconds
+from reports.common import counts, first_failure_line, fmt_score, fmt_seconds, left_out_line
 from reports.groups import checks_tally, failure_groups
 from reports.reproduce import rerun_failed_command
 from reports.terminal_case import Styled, case_lines
@@ -72,6 +73,9 @@ def _closing_part(report: GradeReport, written: Mapping[str, Path]) -> list[Styl
     if report.checks:
         failed_check = any(c.status == "fail" for c in report.checks)
         lines.append(Styled(f"project checks: {checks_tally(report.checks)}", "red" if failed_check else ""))
+    left_out = left_out_line(report.build or {})
+    if left_out:
+        lines.append(Styled(left_out, "yellow"))
     return lines
 
 

@@ -29,13 +29,23 @@ _ERRORS = re.compile(r"ERROR SUMMARY: ([\d,]+) errors")
 @dataclass(frozen=True)
 class MemcheckRun:
     input_number: int  # 1-based
-    ran: bool  # valgrind ran and its log is its own
+    ran: bool  # valgrind ran to the end and its log is its own
     note: str  # why not, when not
     tampered: bool = False  # the program wrote valgrind-like lines into valgrind's log
     definitely_lost_bytes: int = 0
     definitely_lost_blocks: int = 0
-    errors: int = 0  # memory errors (invalid read/write, uninitialised values, bad free...)
-    first_error: str = ""  # the first error with its stack, as valgrind printed it
+    errors: int = 0  # memory errors, leaks not included (invalid read/write, uninitialised values, bad free...)
+    contexts: int = 0  # distinct memory errors (valgrind prints each once)
+    first_error: tuple[str, ...] = ()  # the first memory error and its stack, as valgrind printed it
+
+
+@dataclass(frozen=True)
+class LogFacts:
+    lost_bytes: int = 0
+    lost_blocks: int = 0
+    errors: int = 0
+    contexts: int = 0
+    first_error: tuple[str, ...] = ()
 
 
 LogStatus = Literal["ok", "no_log", "killed", "forged"]
@@ -45,45 +55,54 @@ LOG_NOTES: dict[LogStatus, str] = {
     "forged": "the program wrote valgrind-like lines into valgrind's log: it cannot be trusted",
 }
 
+# The head line of every memory error memcheck reports (valgrind's manual, 4.2); a leak's
+# record reads "N bytes in M blocks are definitely lost in loss record k of n".
+ERROR_HEADS = ("Invalid read", "Invalid write", "Invalid free", "Mismatched free", "Conditional jump",
+               "Use of uninitialised", "Syscall param", "Source and destination overlap",
+               "Argument 'size' of function", "Invalid alignment", "Jump to the invalid address",
+               "Invalid size value", "realloc() with size 0")
+_DEFINITE_RECORD = re.compile(r"are definitely lost in loss record \d")
+MAX_STACK_LINES = 12
 
-def parse_log(text: str, killed: bool) -> tuple[LogStatus, dict[str, int | str]]:
-    """Whether the log is valgrind's own (see the module doc), and its facts when it is."""
+
+def parse_log(text: str, killed: bool) -> tuple[LogStatus, LogFacts]:
+    """Whether the log is valgrind's own (see the module doc), and its facts. A killed
+    run's log still says which memory errors came before the end (a crash often follows
+    one), but nothing it says can clear the program: its leak facts are not kept."""
     first = _PID.search(text)
     if first is None:
-        return "no_log", {}
-    if killed:
-        return "killed", {}
+        return "no_log", LogFacts()
     pid = first.group(1)
     mine = [line[len(pid) + 4:].strip() for line in text.splitlines() if line.startswith(f"=={pid}==")]
     summaries = [line for line in mine if line.startswith("ERROR SUMMARY:")]
+    heads = [k for k, line in enumerate(mine) if line.startswith(ERROR_HEADS)]
+    first_error = _block(mine, heads[0]) if heads else ()
+    if killed:
+        return "killed", LogFacts(errors=len(heads), contexts=len(heads), first_error=first_error)
     if len(summaries) != 1:
-        return "forged", {}
+        return "forged", LogFacts()
     body = "\n".join(mine)
     lost = _DEFINITELY.findall(body)
     errors_match = _ERRORS.search(summaries[0])
-    return "ok", {
-        "lost_bytes": int(lost[-1][0].replace(",", "")) if lost else 0,
-        "lost_blocks": int(lost[-1][1].replace(",", "")) if lost else 0,
-        "errors": int(errors_match.group(1).replace(",", "")) if errors_match else 0,
-        "first_error": _first_error(mine),
-    }
+    # --errors-for-leak-kinds=definite counts each definite leak record as one error of
+    # the summary: what is left are the memory errors (each context counted as often as
+    # it occurred, which the records alone do not say).
+    total = int(errors_match.group(1).replace(",", "")) if errors_match else 0
+    leak_records = sum(1 for line in mine if _DEFINITE_RECORD.search(line))
+    return "ok", LogFacts(
+        lost_bytes=int(lost[-1][0].replace(",", "")) if lost else 0,
+        lost_blocks=int(lost[-1][1].replace(",", "")) if lost else 0,
+        errors=max(len(heads), total - leak_records), contexts=len(heads), first_error=first_error)
 
 
-_ERROR_HEADS = ("Invalid read", "Invalid write", "Invalid free", "Mismatched free", "Conditional jump",
-                "Use of uninitialised", "Syscall param", "Source and destination overlap",
-                "Argument 'size' of function", "Invalid alignment")
-
-
-def _first_error(lines: list[str]) -> str:
-    for k, line in enumerate(lines):
-        if line.startswith(_ERROR_HEADS):
-            block = [line]
-            for more in lines[k + 1:]:
-                if not more:
-                    break
-                block.append("   " + more)
-            return "\n".join(block[:12])
-    return ""
+def _block(lines: list[str], start: int) -> tuple[str, ...]:
+    """An error's head line and its stacks, up to the blank line that ends it."""
+    block = [lines[start]]
+    for more in lines[start + 1:start + MAX_STACK_LINES]:
+        if not more:
+            break
+        block.append(more)
+    return tuple(block)
 
 
 def memcheck_runs(ctx: CheckContext) -> list[MemcheckRun]:
@@ -97,7 +116,7 @@ def memcheck_runs(ctx: CheckContext) -> list[MemcheckRun]:
         if deadline.expired():
             runs.append(MemcheckRun(k, False, f"input #{k} not run (time limit)"))
             continue
-        log = ctx.ws.root / "logs" / f"valgrind-{k}.log"
+        log = ctx.ws.new_log(f"valgrind-input{k}")
         result = ctx.ws.run_on_graded(
             ["valgrind", "--leak-check=full", "--errors-for-leak-kinds=definite", "--error-exitcode=42",
              "--vgdb=no", f"--log-fd={SIDE_OUTPUT_FD}", "./fillit", f"input{k}.fillit"],
@@ -108,11 +127,11 @@ def memcheck_runs(ctx: CheckContext) -> list[MemcheckRun]:
         text = log.read_text(errors="replace") if log.exists() else ""
         killed = result.result.signal is not None or result.result.limit is not None
         status, facts = parse_log(text, killed)
-        if status != "ok":
-            runs.append(MemcheckRun(k, False, f"input #{k}: {LOG_NOTES[status]}", tampered=status == "forged"))
-            continue
-        runs.append(MemcheckRun(k, True, "", definitely_lost_bytes=int(facts["lost_bytes"]),
-                                definitely_lost_blocks=int(facts["lost_blocks"]), errors=int(facts["errors"]),
-                                first_error=str(facts["first_error"])))
+        note = "" if status == "ok" else f"input #{k}: {LOG_NOTES[status]}"
+        if status == "killed" and result.result.signal:
+            note += f" (it died with {result.result.signal})"
+        runs.append(MemcheckRun(k, status == "ok", note, tampered=status == "forged",
+                                definitely_lost_bytes=facts.lost_bytes, definitely_lost_blocks=facts.lost_blocks,
+                                errors=facts.errors, contexts=facts.contexts, first_error=facts.first_error))
     ctx.cache["memcheck"] = runs
     return runs
