@@ -24,7 +24,8 @@ from harness.limits import Limits
 from harness.model import CaseResult, GradeReport, Verdict
 from harness.runner import NORMAL_ENV, RunFile, run
 from harness.scoring import first_failure_line, score
-from harness.second_look import confirm_timeouts, crash_context, explain_timeout, rerun_verdict
+from harness.second_look import (confirm_timeouts, crash_context, explain_timeout, memcheck_first_error,
+                                 rerun_verdict, with_memcheck)
 from harness.suites import DEFAULT_WALL_S, wall_limit
 
 INPUT_NAME = "input.fillit"
@@ -79,6 +80,7 @@ def grade_case(program: Path, case: Case, limits: Limits, jail: Jail | None = No
         if verdict.verdict == "CRASH" and verdict.diagnosis != "memory_limit":
             normal = run(program, args, files, case_limits, jail, env=NORMAL_ENV)
             verdict = crash_context(verdict, case, [f"./{program.name}", *args], normal)
+            verdict = with_memcheck(verdict, memcheck_first_error(program, args, files, case_limits, jail))
     except JailError as error:
         return harness_error(case, str(error), case_limits, jail)
     last = runs[-1]

@@ -41,10 +41,12 @@ class RunFile:
 
 
 def run(program: Path, args: Sequence[str], files: Sequence[RunFile] = (), limits: Limits = Limits(),
-        jail: Jail | None = None, env: Mapping[str, str] = RUN_ENV, stdin: bytes | None = None) -> RunResult:
+        jail: Jail | None = None, env: Mapping[str, str] = RUN_ENV, stdin: bytes | None = None,
+        wrapper: Sequence[str] = (), side_output: Path | None = None) -> RunResult:
     """Run `./NAME args...` in a fresh working folder holding `files`; see the module doc.
-    `stdin`: bytes fed on standard input (default: /dev/null). Raises JailError when the
-    jail fails (never the program's fault)."""
+    `stdin`: bytes fed on standard input (default: /dev/null). `wrapper`: a command the
+    program runs under (`valgrind ...`, its log to `side_output`). Raises JailError when
+    the jail fails (never the program's fault)."""
     from harness.jail import detect_jail
 
     jail = jail or detect_jail()
@@ -70,8 +72,8 @@ def run(program: Path, args: Sequence[str], files: Sequence[RunFile] = (), limit
         if stdin is not None:
             stdin_path = base / "stdin"
             _write_new(stdin_path, stdin, 0o600)
-        step = Step((f"./{program.name}", *map(str, args)), WORK, limits, binds=tuple(binds),
-                    scratch=(Scratch(WORK),), env=dict(env), stdin=stdin_path)
+        step = Step((*wrapper, f"./{program.name}", *map(str, args)), WORK, limits, binds=tuple(binds),
+                    scratch=(Scratch(WORK),), env=dict(env), stdin=stdin_path, side_output=side_output)
         return jail.run(step)
     finally:
         shutil.rmtree(base, ignore_errors=True)

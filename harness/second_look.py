@@ -5,7 +5,8 @@ on it, measured on this run (never guessed).
   again; two different outputs make it `nondeterministic`, both outputs shown.
 * CRASH: the case runs again with a normal environment (PATH, HOME, LANG, TERM...); a
   crash that goes away says "crashes only with an empty environment: the program
-  probably reads uninitialised memory". The exact command and environment are kept.
+  probably reads uninitialised memory". The exact command and environment are kept, and
+  when valgrind is installed the first memcheck error of the crashing run, with its stack.
 * TIMEOUT (after every case, one at a time: `confirm_timeouts`): the case runs again
   alone, so a TIMEOUT is never the result of a busy machine; on a valid file the seed's
   plain backtracking (reference/plain_fillit.c) is timed on the same file, under the
@@ -16,14 +17,18 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
+import shutil
+import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from generators.cases import Case
 from harness.checker import check
 from harness.jail import Jail, JailError, RunResult
+from harness.jail.bwrap import which_in_jail
 from harness.jail.native import CompileError, compiled
 from harness.limits import Limits
+from harness.memcheck import MEMCHECK_OPTIONS, compact_error, parse_log
 from harness.model import CaseResult, Verdict
 from harness.runner import RUN_ENV, RunFile, run
 from reference.parser import parse
@@ -34,6 +39,7 @@ PLAIN_SOURCE = Path(__file__).resolve().parents[1] / "reference" / "plain_fillit
 CONFIRM_CPU_TIMEOUTS = 6
 # A plain search this much faster than the limit "answers the file at once".
 INSTANT_SHARE = 0.1
+VALGRIND_SLOWDOWN = 20  # memcheck runs a program 10-50 times slower: its CPU limit, that much higher
 _PRINTABLE = re.compile(r"[.A-Z\n]*")
 
 
@@ -58,6 +64,37 @@ def crash_context(verdict: Verdict, case: Case, command: Sequence[str], normal_e
                f"{details['with_normal_environment']}. The program probably reads uninitialised memory "
                "(valgrind shows where)")
     return dataclasses.replace(verdict, message=message, details=details)
+
+
+def memcheck_first_error(program: Path, args: Sequence[str], files: Sequence[RunFile], limits: Limits,
+                         jail: Jail) -> str | None:
+    """The first memory error valgrind memcheck reports on this run of the program, with
+    its stack on one line; None without valgrind, or when it reports none."""
+    valgrind = which_in_jail("valgrind")
+    if valgrind is None:
+        return None
+    folder = Path(tempfile.mkdtemp(prefix="fillit-memcheck-"))  # root's, 0700: never in the jail
+    try:
+        log = folder / "valgrind.log"
+        grind = dataclasses.replace(limits, address_space_bytes=None, cpu_s=limits.cpu_s * VALGRIND_SLOWDOWN,
+                                    wall_s=3 * limits.cpu_s * VALGRIND_SLOWDOWN + 2)
+        run(program, args, files, grind, jail, wrapper=[valgrind, *MEMCHECK_OPTIONS], side_output=log)
+        _, facts = parse_log(log.read_text(errors="replace") if log.exists() else "", killed=True)
+    except (JailError, OSError):
+        return None
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    if not facts.first_error:
+        return None
+    line, _ = compact_error(facts.first_error, f"/grade/work/{program.name}")
+    return line
+
+
+def with_memcheck(verdict: Verdict, first_error: str | None) -> Verdict:
+    if first_error is None:
+        return verdict
+    return dataclasses.replace(verdict, message=f"{verdict.message}. valgrind: {first_error}",
+                               details={**verdict.details, "memcheck_first_error": first_error})
 
 
 def confirm_timeouts(results: list[CaseResult], regrade: Callable[[Case], CaseResult],

@@ -10,8 +10,8 @@ import pytest
 
 from harness.project.checks import leaks, memory_errors
 from harness.project.checks.common import CheckContext
-from harness.project.checks.memory_errors import NO_DEBUG_INFO, compact_error
-from harness.project.checks.valgrind import parse_log
+from harness.memcheck import compact_error, parse_log
+from harness.project.checks.memory_errors import NO_DEBUG_INFO
 from test_project import HAS_VALGRIND, Repos
 
 pytestmark = pytest.mark.skipif(not HAS_VALGRIND, reason="valgrind not installed")
@@ -192,7 +192,7 @@ def test_memory_errors_are_counted_without_the_leaks_the_summary_includes():
     assert status == "ok"
     assert (facts.errors, facts.contexts, facts.lost_bytes) == (4, 2, 48)  # 3 writes + 1 jump; the leak is not one
     assert facts.first_error[0] == "Invalid write of size 1"
-    text, without_lines = compact_error(facts.first_error)
+    text, without_lines = compact_error(facts.first_error, "/grade/work/fillit")
     assert text == ("Invalid write of size 1 at main; Address 0x4a4004a is 0 bytes after a block of size 10 "
                     "alloc'd at malloc by main")
     assert without_lines

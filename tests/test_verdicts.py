@@ -108,3 +108,13 @@ def test_a_memory_limit_is_a_crash_with_its_cause(build_c):
     report = grade_binary(program, [sample_case()], jail=jail_for("jail"))  # (a cgroup: every process together)
     verdict = report.results[0].verdict
     assert (verdict.verdict, verdict.diagnosis) == ("CRASH", "memory_limit"), verdict
+
+
+def test_a_crash_shows_valgrind_s_first_error_with_its_stack(build_c):
+    program = build_c(TARGETS / "heap_overflow.c", flags=("-O0", "-g"))
+    report = grade_binary(program, [sample_case()], jail=detect_jail())
+    verdict = report.results[0].verdict
+    assert verdict.verdict == "CRASH", verdict
+    first = verdict.details["memcheck_first_error"]
+    assert first.startswith("Invalid write of size") and "smash (heap_overflow.c:" in first, first
+    assert "valgrind: Invalid write" in verdict.message

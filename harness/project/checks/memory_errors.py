@@ -10,51 +10,16 @@ allows).
 """
 from __future__ import annotations
 
-import re
-
 from harness.jail.bwrap import which_in_jail
+from harness.memcheck import compact_error
 from harness.model import ProjectCheck
 from harness.project.checks.common import CheckContext, failed, passed, skipped
 from harness.project.checks.valgrind import MemcheckRun, memcheck_runs
 from harness.project.workspace import WORK
 
 NAME = "memory_errors"
-FRAMES_PER_STACK = 4
-_FRAME = re.compile(r"^(at|by) 0x[0-9A-Fa-f]+: (.*?)(?: \((.*)\))?$")
-_SOURCE_LINE = re.compile(r"\.[ch]:\d+$")
-_SECTION_END = re.compile(r"(?: at)?:?$")  # its frames get their own "at"
-IN_GRADED_BINARY = f"in {WORK}/fillit"
 NO_DEBUG_INFO = ("no source lines: ./fillit has no debug information; add -g to the compile flags to see them "
                  "(it changes no code, and the flags check allows it)")
-
-
-def compact_error(block: tuple[str, ...]) -> tuple[str, bool]:
-    """valgrind's error block on one line ("Invalid write of size 1 at main (main.c:14) by
-    solve (solve.c:30); Address 0x... alloc'd at malloc by main (main.c:9)"), and whether
-    its frames in the graded binary lack source lines."""
-    sections: list[str] = []
-    frames = 0
-    without_lines = False
-    for line in block:
-        frame = _FRAME.match(line)
-        if frame is None:  # a section: "Address 0x... alloc'd", "Block was alloc'd at"
-            sections.append(_SECTION_END.sub("", line))
-            frames = 0
-            continue
-        frames += 1
-        if frames > FRAMES_PER_STACK:
-            if frames == FRAMES_PER_STACK + 1:
-                sections[-1] += " ..."
-            continue
-        function, where = frame.group(2), frame.group(3) or ""
-        if where == IN_GRADED_BINARY:
-            without_lines = True
-        shown = f"{function} ({where})" if _SOURCE_LINE.search(where) else function
-        if sections:
-            sections[-1] += f" {frame.group(1)} {shown}"
-        else:
-            sections.append(f"{frame.group(1)} {shown}")
-    return "; ".join(sections), without_lines
 
 
 def _counted(run: MemcheckRun) -> str:
@@ -73,7 +38,7 @@ def check(ctx: CheckContext) -> ProjectCheck:
     notes = [run.note for run in runs if run.note]
     erring = [run for run in runs if run.errors and run.first_error]
     if erring:
-        first, without_lines = compact_error(erring[0].first_error)
+        first, without_lines = compact_error(erring[0].first_error, f"{WORK}/fillit")
         parts = ["; ".join(_counted(run) for run in erring), f"first: {first}"]
         if without_lines:
             parts.append(NO_DEBUG_INFO)
