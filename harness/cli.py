@@ -23,7 +23,7 @@ from harness.model import CaseResult, GradeReport
 
 if TYPE_CHECKING:
     from harness.project import BuildResult
-from harness.suites import DEFAULT_SUITE, SUITES, load_suite
+from harness.suites import DEFAULT_SUITE, SUITES, load_suite, suite_seed
 
 EXIT_PASSED, EXIT_FAILED, EXIT_CANNOT_GRADE = 0, 1, 2
 
@@ -116,10 +116,18 @@ def prepare_program(target: Path, scratch: Path, lenient: bool, console: Console
 
 
 def _executable(target: Path) -> Path:
+    from harness.executable import unrunnable_reason
+
     if not target.is_file():
         raise CannotGrade(f"target {target} is neither a file nor a folder")
     if not os.access(target, os.X_OK):
         raise CannotGrade(f"target {target} is not executable (chmod +x {target}?)")
+    try:
+        reason = unrunnable_reason(target)
+    except OSError as error:
+        raise CannotGrade(f"cannot read target {target}: {error.strerror or error}") from None
+    if reason is not None:
+        raise CannotGrade(f"target {target} {reason}")
     return target.resolve()
 
 
@@ -139,7 +147,7 @@ def _build(repo: Path, scratch: Path, lenient: bool, console: Console, quiet: bo
 def _run_cases(program: Path, cases: Sequence, target: Path, suite: str, seed: int | None, jobs: int | None,
                timeout: float | None, profile: str, isolation: str, console: Console, quiet: bool) -> GradeReport:
     arguments = dict(limits=Limits(), jobs=jobs or os.cpu_count() or 2, isolation=isolation,
-                     strict=profile == "strict", timeout=timeout, suite=suite, seed=seed or 0, target=str(target))
+                     strict=profile == "strict", timeout=timeout, suite=suite, seed=suite_seed(seed), target=str(target))
     if quiet or not console.is_terminal:
         return grade_binary(program, cases, **arguments)
     counts = {"passed": 0, "failed": 0}
