@@ -128,8 +128,8 @@ def greedy_pieces(n: int, rng: random.Random, shapes: Sequence[Shape] = SHAPES,
 
     Built one piece at a time, preferring shapes whose first-fit position covers the first
     empty cell, so that holes (which spend the few spare cells) stay rare; starts over when a
-    piece no longer fits.  With a `favourite` (one of `shapes`), it is taken whenever it
-    covers that cell, and the file holds at least `copies` of it.
+    piece no longer fits.  With a `favourite` (one of `shapes`), that shape is preferred
+    (see `_take_favourite`) and the file holds at least `copies` of it.
     """
     _check_count(n)
     side = min_side(n)

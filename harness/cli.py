@@ -147,7 +147,8 @@ def _build(repo: Path, scratch: Path, lenient: bool, console: Console, quiet: bo
 def _run_cases(program: Path, cases: Sequence, target: Path, suite: str, seed: int | None, jobs: int | None,
                timeout: float | None, profile: str, isolation: str, console: Console, quiet: bool) -> GradeReport:
     arguments = dict(limits=Limits(), jobs=jobs or os.cpu_count() or 2, isolation=isolation,
-                     strict=profile == "strict", timeout=timeout, suite=suite, seed=suite_seed(seed), target=str(target))
+                     strict=profile == "strict", timeout=timeout, suite=suite, seed=suite_seed(seed),
+                     target=str(target))
     if quiet or not console.is_terminal:
         return grade_binary(program, cases, **arguments)
     counts = {"passed": 0, "failed": 0}

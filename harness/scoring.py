@@ -13,8 +13,8 @@ from harness.model import CaseResult
 # Why these weights: solving valid files is the exercise; rejecting bad input is
 # half of the subject's text; the command-line contract is small.  Speed is graded
 # apart from correctness and weighs little: a correct plain backtracking solver
-# loses only those 5 points.  Disputed cases are warnings (they never change the
-# score unless --profile strict fails them).
+# loses only this category (94.7 on the standard suite).  Disputed cases are
+# warnings (they never change the score unless --profile strict fails them).
 CATEGORY_WEIGHTS: dict[str, float] = {
     "valid": 35.0,
     "large": 15.0,
