@@ -3,7 +3,8 @@
 Each category breaks exactly ONE rule of SPEC.md and keeps everything else valid: the broken
 spot (block, line, column) is drawn at random and every other block is a random valid block
 at a random offset.  Each category names the `reference.parser.RULES` key the parser must
-reject it for (many categories map onto one rule).
+reject it for (many categories map onto one rule).  The `several_*` categories stack defects
+on purpose (generators.defects); their rule is the one the parser meets first.
 
 Builders only call `randint`, `randrange`, `choice`, `shuffle` and `random` on the
 `random.Random` they get, so hypothesis' `st.randoms()` can drive (and shrink) them too.
