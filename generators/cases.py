@@ -8,10 +8,18 @@ from typing import Literal
 #   file          ./fillit input.fillit          (the file holds `input`)
 #   no_args       ./fillit
 #   two_args      ./fillit input.fillit input.fillit
+#   three_args    ./fillit input.fillit input.fillit input.fillit
 #   missing_file  ./fillit does-not-exist.fillit
+#   empty_path    ./fillit ""                    (one argument, the empty string)
 #   directory     ./fillit a-directory
 #   unreadable    ./fillit input.fillit          (mode 000; run as an unprivileged user)
-Invocation = Literal["file", "no_args", "two_args", "missing_file", "directory", "unreadable"]
+Invocation = Literal["file", "no_args", "two_args", "three_args", "missing_file", "empty_path", "directory",
+                     "unreadable"]
+
+# Scoring categories (harness.scoring weighs them; SPEC.md describes them).
+Category = Literal["valid", "large", "invalid", "usage", "errors", "hard", "disputed", "speed", "fuzz"]
+# Valid files plain backtracking cannot answer within the moulinette's timeout (generators.speed).
+SPEED: Category = "speed"
 
 # `expected` for usage cases: any single line starting with "usage" (any case) passes.
 USAGE = "usage"
@@ -20,7 +28,7 @@ USAGE = "usage"
 @dataclass(frozen=True)
 class Case:
     id: str  # unique within a suite: "group/name", e.g. "invalid/bad_char_letter-3"
-    category: str  # scoring category: valid, invalid, usage, errors, large, hard, disputed
+    category: Category  # scoring category
     input: bytes | None  # content of the input file; None when the invocation passes no file
     expected: str  # exact expected stdout: the square, "error\n", or USAGE
     invocation: Invocation = "file"

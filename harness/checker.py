@@ -9,10 +9,11 @@ all, are the pieces right, is it minimal, is it the upper-left-first one.
 """
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from generators.cases import USAGE, Case
+from generators.cases import SPEED, USAGE, Case
 from harness.model import Verdict
 from harness.jail import RunResult
 from reference.parser import parse
@@ -34,7 +35,7 @@ def check(case: Case, runs: Sequence[RunResult], strict: bool = False) -> Verdic
     for run in runs:
         stopped = _stopped(run)
         if stopped is not None:
-            return stopped
+            return _as_speed_verdict(stopped) if case.category == SPEED else stopped
     outputs = [decode(run.stdout) for run in runs]
     if any(other != outputs[0] for other in outputs[1:]):
         return Verdict(
@@ -68,6 +69,16 @@ def _stopped(run: RunResult) -> Verdict | None:
     if run.signal is not None:
         return Verdict("CRASH", run.signal, f"the program died with {run.signal}", {"exit_code": run.exit_code})
     return None
+
+
+def _as_speed_verdict(stopped: Verdict) -> Verdict:
+    """A speed case's TIMEOUT, said as what it means: not wrong, too slow."""
+    if stopped.verdict != "TIMEOUT":
+        return stopped
+    return dataclasses.replace(stopped, message=(
+        f"{stopped.message}: plain backtracking takes a minute or more on this speed file, a solver "
+        "that prunes (identical pieces in order, dead cells) well under a second; if the other cases "
+        "pass, the program is correct, but too slow for the moulinette's timeout"))
 
 
 def _check_usage(actual: str) -> Verdict:
@@ -150,14 +161,15 @@ def _as_square(text: str) -> _Grid | None:
 
 
 def _format_defects(text: str) -> tuple[str, list[str]]:
-    """`text` with common layout defects repaired, and the names of those defects."""
+    """`text` with common layout defects repaired, and one phrase per distinct defect
+    ("missing final newline", "one extra empty line after the square"...)."""
     defects = []
     if "\r" in text:
         defects.append("carriage returns ('\\r') in the output")
         text = text.replace("\r", "")
     lines = text.split("\n")
     if text and not text.endswith("\n"):
-        defects.append("the last line has no final newline")
+        defects.append("missing final newline")
     elif lines and lines[-1] == "":
         lines.pop()
     if any(line != line.rstrip() for line in lines):
@@ -166,13 +178,27 @@ def _format_defects(text: str) -> tuple[str, list[str]]:
     if any(line != line.lstrip() for line in lines):
         defects.append("leading spaces at the start of lines")
         lines = [line.lstrip() for line in lines]
-    if any(line == "" for line in lines):
-        defects.append("blank lines in the square")
-        lines = [line for line in lines if line]
+    defects += _empty_line_defects(lines)
+    lines = [line for line in lines if line]
     if any(" " in line for line in lines):
         defects.append("spaces between cells")
         lines = [line.replace(" ", "") for line in lines]
     return "".join(line + "\n" for line in lines), defects
+
+
+def _empty_line_defects(lines: list[str]) -> list[str]:
+    """Empty lines before, inside and after the square, each place named apart."""
+    filled = [i for i, line in enumerate(lines) if line]
+    if not filled:
+        return []
+    places = ((filled[0], "before the square"),
+              (sum(1 for line in lines[filled[0]:filled[-1]] if not line), "between rows of the square"),
+              (len(lines) - 1 - filled[-1], "after the square"))
+    return [f"{_extra_empty_lines(count)} {where}" for count, where in places if count]
+
+
+def _extra_empty_lines(count: int) -> str:
+    return "one extra empty line" if count == 1 else f"{count} extra empty lines"
 
 
 def _diagnose_square(pieces: Sequence[Shape], expected: str, actual: str) -> Verdict:

@@ -17,9 +17,9 @@ import click
 from rich.console import Console
 
 from generators.cases import Case
-from generators.corpus import STANDARD_SEED
 from harness.case_selection import NO_SUITE, SUITE_CHOICES, SelectionError, save_case_inputs, select_cases
 from harness.grading import grade_binary
+from harness.executable import unrunnable_reason
 from harness.jail import Jail
 from harness.jail.engine import IsolationRequest
 from harness.last_failed import CACHE_DIR, record_run
@@ -27,7 +27,7 @@ from harness.limits import Limits
 from harness.model import CaseSelection, GradeReport
 from harness.policy import JailRefused, Target, choose_jail
 from harness.progress import GradeProgress
-from harness.suites import DEFAULT_SUITE, wall_limit
+from harness.suites import DEFAULT_SUITE, suite_seed, wall_limit
 from reference.version import PACKAGE, VERSION_MESSAGE
 
 if TYPE_CHECKING:
@@ -239,6 +239,12 @@ def _executable(target: Path) -> Path:
         raise CannotGrade(f"target {target} is neither a file nor a folder")
     if not os.access(target, os.X_OK):
         raise CannotGrade(f"target {target} is not executable (chmod +x {target}?)")
+    try:
+        reason = unrunnable_reason(target)
+    except OSError as error:
+        raise CannotGrade(f"cannot read target {target}: {error.strerror or error}") from None
+    if reason is not None:
+        raise CannotGrade(f"target {target} {reason}")
     return target.resolve()
 
 
@@ -246,7 +252,7 @@ def _run_cases(program: Path, cases: Sequence[Case], target: str, selection: Cas
                jail: Jail, console: Console, quiet: bool) -> GradeReport:
     arguments = dict(limits=Limits(), jobs=jobs or os.cpu_count() or 2, jail=jail,
                      strict=selection.profile == "strict", timeout=selection.timeout, suite=selection.suite,
-                     seed=STANDARD_SEED if selection.seed is None else selection.seed, target=target)
+                     seed=suite_seed(selection.seed), target=target)
     if quiet:
         report = grade_binary(program, cases, **arguments)
     else:

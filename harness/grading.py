@@ -18,6 +18,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from generators.cases import Case
+from generators.corpus import STANDARD_SEED
 from harness.checker import decode
 from harness.jail import Jail, JailError, RunResult, detect_jail
 from harness.limits import Limits
@@ -45,8 +46,12 @@ def invocation(case: Case) -> tuple[list[str], list[RunFile]]:
         return [], []
     if case.invocation == "two_args":
         return [INPUT_NAME, INPUT_NAME], [RunFile(INPUT_NAME, content)]
+    if case.invocation == "three_args":
+        return [INPUT_NAME] * 3, [RunFile(INPUT_NAME, content)]
     if case.invocation == "missing_file":
         return ["missing.fillit"], []
+    if case.invocation == "empty_path":
+        return [""], []
     if case.invocation == "directory":
         return ["folder.fillit"], [RunFile("folder.fillit", None, 0o755)]
     if case.invocation == "unreadable":
@@ -128,7 +133,7 @@ def grade_binary(
     strict: bool = False,
     timeout: float | None = None,
     suite: str = "custom",
-    seed: int = 0,
+    seed: int = STANDARD_SEED,  # the seed `cases` came from (load_suite's default is this one)
     target: str | None = None,
     progress: Progress | None = None,
     on_start: Started | None = None,

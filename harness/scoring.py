@@ -11,8 +11,10 @@ from collections.abc import Sequence
 from harness.model import CaseResult
 
 # Why these weights: solving valid files is the exercise; rejecting bad input is
-# half of the subject's text; the command-line contract is small.  Disputed cases
-# are warnings (they never change the score unless --profile strict fails them).
+# half of the subject's text; the command-line contract is small.  Speed is graded
+# apart from correctness and weighs little: a correct plain backtracking solver
+# loses only this category (94.7 on the standard suite).  Disputed cases are
+# warnings (they never change the score unless --profile strict fails them).
 CATEGORY_WEIGHTS: dict[str, float] = {
     "valid": 35.0,
     "large": 15.0,
@@ -20,6 +22,7 @@ CATEGORY_WEIGHTS: dict[str, float] = {
     "errors": 7.5,
     "usage": 7.5,
     "hard": 10.0,
+    "speed": 5.0,
     "disputed": 0.0,
 }
 DEFAULT_WEIGHT = 5.0

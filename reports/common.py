@@ -123,7 +123,9 @@ INVOCATIONS: dict[str, str] = {
     "file": "./fillit input.fillit",
     "no_args": "./fillit",
     "two_args": "./fillit input.fillit input.fillit",
+    "three_args": "./fillit input.fillit input.fillit input.fillit",
     "missing_file": "./fillit does-not-exist.fillit",
+    "empty_path": './fillit ""',
     "directory": "./fillit a-directory",
     "unreadable": "./fillit input.fillit   (file not readable: mode 000)",
 }

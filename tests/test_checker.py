@@ -86,17 +86,37 @@ def test_not_minimal_gives_both_sides():
     assert v.details == {"actual_side": 5, "expected_side": 4}
 
 
-@pytest.mark.parametrize("stdout, defect", [
-    (ANSWER[:-1], "final newline"),
-    (ANSWER.replace("\n", " \n"), "trailing spaces"),
-    (ANSWER + "\n", "blank lines"),
-    (ANSWER.replace("\n", "\r\n"), "carriage returns"),
-    (" ".join(ANSWER), "spaces"),
+@pytest.mark.parametrize("stdout, defects", [
+    (ANSWER[:-1], ["missing final newline"]),
+    (ANSWER.replace("\n", " \n"), ["trailing spaces at the end of lines"]),
+    (ANSWER + "\n", ["one extra empty line after the square"]),
+    (ANSWER + "\n\n\n", ["3 extra empty lines after the square"]),
+    ("\n" + ANSWER, ["one extra empty line before the square"]),
+    (ANSWER.replace("\n", "\n\n", 1), ["one extra empty line between rows of the square"]),
+    (ANSWER.replace("\n", "\r\n"), ["carriage returns ('\\r') in the output"]),
+    ("".join(" ".join(row) + "\n" for row in ANSWER.splitlines()), ["spaces between cells"]),
+    # Each distinct defect is named on its own, in the order a reader meets them.
+    ("\n" + ANSWER.replace("\n", " \n") + "\n", ["trailing spaces at the end of lines",
+                                                "one extra empty line before the square",
+                                                "one extra empty line after the square"]),
 ])
-def test_format_defects_are_named(stdout, defect):
+def test_format_defects_are_named(stdout, defects):
     name, diagnosis, v = verdict_of(valid_case(), stdout)
     assert (name, diagnosis) == ("WRONG", "format")
-    assert defect in v.message
+    assert v.details["defects"] == defects
+    assert v.message == f"the square is right but the layout is not: {'; '.join(defects)}"
+    assert "blank lines in the square" not in v.message
+
+
+def test_a_speed_timeout_says_correct_but_too_slow():
+    speed = Case(id="speed/x", category="speed", input=SAMPLE, expected=ANSWER)
+    name, diagnosis, v = verdict_of(speed, "", limit="wall")
+    assert (name, diagnosis) == ("TIMEOUT", "wall")
+    assert v.message.startswith("the program exceeded the wall-clock time limit")
+    assert "correct, but too slow for the moulinette's timeout" in v.message
+    # Elsewhere a TIMEOUT keeps its plain words, and a wrong speed answer is just wrong.
+    assert "too slow" not in verdict_of(valid_case(), "", limit="wall")[2].message
+    assert verdict_of(speed, "AA\nAA\n")[0] == "WRONG"
 
 
 @pytest.mark.parametrize("stdout, fragment", [

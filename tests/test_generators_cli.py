@@ -92,7 +92,7 @@ def test_corpus_writes_manifest_inputs_and_expected(tmp_path):
             if entry["category"] == "invalid":
                 assert expected == "error\n" and parse(data).rejection.rule == entry["rule"]
         else:
-            assert entry["invocation"] in ("no_args", "missing_file", "directory")
+            assert entry["invocation"] in ("no_args", "missing_file", "empty_path", "directory")
 
 
 def test_standard_corpus_folder_is_byte_identical_across_runs(tmp_path):
