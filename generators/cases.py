@@ -37,3 +37,7 @@ class Case:
     rule: str | None = None  # for an invalid input: the rule (reference.parser.RULES) it breaks
     description: str = ""
     runs: int = 1  # >1: run again and compare, to catch non-deterministic output
+    # The seed's plain search on this valid file: placement tries until its first solution,
+    # when counted (a student's own files); the suites' files are generated under
+    # generators.valid.EASY_BUDGET. The CPU limit is derived from it (harness.suites).
+    plain_tries: int | None = None

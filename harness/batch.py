@@ -588,7 +588,7 @@ class _Parent:
     def report(self, name: str) -> GradeReport:
         """The submission's GradeReport, rebuilt from the store."""
         from harness.scoring import first_failure_line, score
-        from harness.suites import DEFAULT_WALL_S, suite_seed
+        from harness.suites import DEFAULT_CPU_S, suite_seed
 
         row = self.store.submission(name)
         assert row is not None
@@ -603,7 +603,7 @@ class _Parent:
             suite=settings.suite,
             seed=suite_seed(settings.seed),
             profile="strict" if settings.strict else "default",
-            limits=dataclasses.replace(Limits(), wall_s=settings.timeout or DEFAULT_WALL_S),
+            limits=dataclasses.replace(Limits(), wall_s=settings.timeout or DEFAULT_CPU_S),
             isolation=results[0].isolation if results else "",
             results=results,
             checks=checks,

@@ -27,7 +27,7 @@ from harness.limits import Limits
 from harness.model import CaseSelection, GradeReport
 from harness.policy import JailRefused, Target, choose_jail
 from harness.progress import GradeProgress
-from harness.suites import DEFAULT_SUITE, suite_seed, wall_limit
+from harness.suites import DEFAULT_SUITE, suite_seed, cpu_limit
 from reference.version import PACKAGE, VERSION_MESSAGE
 
 if TYPE_CHECKING:
@@ -256,7 +256,7 @@ def _run_cases(program: Path, cases: Sequence[Case], target: str, selection: Cas
     if quiet:
         report = grade_binary(program, cases, **arguments)
     else:
-        with GradeProgress(console, len(cases), lambda case: wall_limit(case, selection.timeout)) as progress:
+        with GradeProgress(console, len(cases), lambda case: cpu_limit(case, selection.timeout)) as progress:
             report = grade_binary(program, cases, progress=progress.finished, on_start=progress.started, **arguments)
     report.selection = selection
     return report

@@ -50,7 +50,7 @@ from reference.shapes import SHAPES, Shape
 from reference.solver import solve_text
 
 # Per-run wall-clock limit in fuzz mode: shrinking runs the target many times.
-DEFAULT_WALL_S = 2.0
+DEFAULT_CPU_S = 2.0
 # Shrinking stops improving after this long (the best file so far is reported).
 DEFAULT_SHRINK_BUDGET_S = 60.0
 # Default example database, relative to the current directory.
@@ -239,7 +239,7 @@ def fuzz(
     `seed` None draws one (it is in the result, to rerun the same way).  `database` is the
     folder of the example databases (None: no database); each target gets its own folder
     in it, named after `key` (default: the program's resolved path).  `timeout` is the per-run wall limit
-    (default DEFAULT_WALL_S).  `strategy` replaces `fuzz_inputs()`.
+    (default DEFAULT_CPU_S).  `strategy` replaces `fuzz_inputs()`.
     """
     from harness.grading import grade_case, wall_backstop
     from harness.jail import detect_jail
@@ -248,7 +248,7 @@ def fuzz(
         raise ValueError("examples must be >= 1")
     seed = random.SystemRandom().randrange(2**32) if seed is None else seed
     jail = jail or detect_jail()
-    wall = DEFAULT_WALL_S if timeout is None else timeout
+    wall = DEFAULT_CPU_S if timeout is None else timeout
     run_limits = dataclasses.replace(limits, cpu_s=wall, wall_s=wall_backstop(wall))
     target = key if key is not None else str(Path(program).resolve())
     result = FuzzResult(target=target, seed=seed, requested=examples, examples_run=0,

@@ -27,7 +27,7 @@ from harness.runner import NORMAL_ENV, RunFile, run
 from harness.scoring import first_failure_line, score
 from harness.second_look import (confirm_timeouts, crash_context, explain_timeout, memcheck_first_error,
                                  rerun_verdict, with_memcheck)
-from harness.suites import DEFAULT_WALL_S, wall_limit
+from harness.suites import DEFAULT_CPU_S, cpu_limit
 
 INPUT_NAME = "input.fillit"
 # Text kept from a program's stdout/stderr in a result (the runner caps what it reads).
@@ -72,7 +72,7 @@ def grade_case(program: Path, case: Case, limits: Limits, jail: Jail | None = No
     The CPU limit comes from the case's category unless `timeout` overrides it."""
     jail = jail or detect_jail()
     args, files = invocation(case)
-    cpu = wall_limit(case, timeout)
+    cpu = cpu_limit(case, timeout)
     case_limits = dataclasses.replace(limits, cpu_s=cpu, wall_s=wall_backstop(cpu))
     runs: list[RunResult] = []
     try:
@@ -165,8 +165,8 @@ def grade_binary(
         profile="strict" if strict else "default",
         # The limits as applied: the wall limit shown is the default per case
         # (or the --timeout override); each result records its own.
-        limits=dataclasses.replace(limits, cpu_s=timeout if timeout is not None else DEFAULT_WALL_S,
-                                   wall_s=wall_backstop(timeout if timeout is not None else DEFAULT_WALL_S)),
+        limits=dataclasses.replace(limits, cpu_s=timeout if timeout is not None else DEFAULT_CPU_S,
+                                   wall_s=wall_backstop(timeout if timeout is not None else DEFAULT_CPU_S)),
         isolation=jail.describe(),
         results=results,
         started_at=started.isoformat(timespec="seconds"),

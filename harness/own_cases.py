@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from generators.cases import Case
+from generators.valid import plain_tries
 from reference.parser import parse
 from reference.solver import solve_text
 
@@ -20,6 +21,9 @@ INPUT_SUFFIX = ".fillit"
 EXPECTED_SUFFIX = ".expected"
 # A case's bytes live in memory and in every report; a bigger file is not an input test.
 MAX_FILE_BYTES = 16 * 1024 * 1024
+# Tries counted at most (12M: a few seconds of counting in Python; beyond, the limit is
+# the longest anyway: 12M x 10 us = 120 s, harness.suites.MAX_CPU_S).
+PLAIN_COUNT_BUDGET = 12_000_000
 
 
 class OwnCasesError(ValueError):
@@ -52,14 +56,19 @@ def own_case(folder: Path, path: Path) -> Case:
     reference = solve_text(data)
     parsed = parse(data)
     rule = parsed.rejection.rule if parsed.rejection is not None else None
+    # The plain search's cost sets the CPU limit (harness.suites.cpu_limit); past the
+    # budget the file counts as hard for plain search: the longest limit.
+    tries = plain_tries(parsed.pieces, PLAIN_COUNT_BUDGET) if parsed.valid else None
+    if parsed.valid and tries is None:
+        tries = PLAIN_COUNT_BUDGET
     expected_path = path.with_suffix(EXPECTED_SUFFIX)
     if expected_path.is_file():
         expected = _read(expected_path).decode("utf-8", errors="replace")
         agreement = "the reference agrees" if expected == reference else "the reference's answer differs"
-        return Case(case_id, OWN_CATEGORY, data, expected, rule=rule,
+        return Case(case_id, OWN_CATEGORY, data, expected, rule=rule, plain_tries=tries,
                     description=f"your file {path}; expected: {expected_path} ({agreement})")
     disputed = parsed.disputed[0] if parsed.disputed and not parsed.valid else None
-    return Case(case_id, OWN_CATEGORY, data, reference, rule=rule, disputed=disputed,
+    return Case(case_id, OWN_CATEGORY, data, reference, rule=rule, disputed=disputed, plain_tries=tries,
                 accepted=(solve_text(data, accept_disputed=True),) if disputed else (),
                 description=f"your file {path}; expected: the reference's answer (no {expected_path.name})")
 

@@ -57,8 +57,8 @@ class _Bar(Progress):
     """The progress bar, and under it the longest-running case once it runs longer than
     SLOW_AFTER_S (a line of its own: a case id does not fit beside an 80-column bar)."""
 
-    def __init__(self, *columns: ProgressColumn, running: _Running, wall_limit: WallLimit, **options) -> None:
-        self._running, self._wall_limit = running, wall_limit  # before Progress, which may render
+    def __init__(self, *columns: ProgressColumn, running: _Running, cpu_limit: WallLimit, **options) -> None:
+        self._running, self._wall_limit = running, cpu_limit  # before Progress, which may render
         super().__init__(*columns, **options)
 
     def get_renderables(self) -> Iterator[RenderableType]:
@@ -74,8 +74,8 @@ class _Bar(Progress):
 class GradeProgress:
     """Use as a context manager around the run; pass `started` and `finished` to grade_binary."""
 
-    def __init__(self, console: Console, total: int, wall_limit: WallLimit) -> None:
-        self._console, self._wall_limit = console, wall_limit
+    def __init__(self, console: Console, total: int, cpu_limit: WallLimit) -> None:
+        self._console, self._wall_limit = console, cpu_limit
         self._running = _Running()
         self._counts = {"passed": 0, "failed": 0}
         self._bar: Progress | None = None
@@ -89,7 +89,7 @@ class GradeProgress:
             columns = (TextColumn("[bold]grading"), BarColumn(), MofNCompleteColumn(),
                        TextColumn("[green]{task.fields[passed]} passed [red]{task.fields[failed]} failed"),
                        TimeElapsedColumn())
-            self._bar = _Bar(*columns, running=self._running, wall_limit=self._wall_limit, console=self._console,
+            self._bar = _Bar(*columns, running=self._running, cpu_limit=self._wall_limit, console=self._console,
                              transient=True)
             self._bar.__enter__()
             self._task = self._bar.add_task("grading", total=self._total, **self._counts)

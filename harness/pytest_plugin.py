@@ -144,14 +144,14 @@ class FillitCase(pytest.Item):
 
     def __init__(self, *, case: Any, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        from harness.suites import wall_limit
+        from harness.suites import cpu_limit
 
         self.case = case
         self.extra_keyword_matches.add(case.category)
         self.add_marker(pytest.mark.fillit)
         from harness.grading import wall_backstop
 
-        cpu = wall_limit(case, self.config.stash[_OPTIONS].timeout)
+        cpu = cpu_limit(case, self.config.stash[_OPTIONS].timeout)
         # (a TIMEOUT runs twice, then the plain algorithm once, under the same limits)
         self.add_marker(pytest.mark.timeout(wall_backstop(cpu) * (max(1, case.runs) + 2) + BACKSTOP_MARGIN_S))
         self.result: Any = None

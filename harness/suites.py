@@ -1,4 +1,4 @@
-"""Named suites of cases: which corpus, and how long each case may run."""
+"""Named suites of cases: which corpus, and how much CPU time each case may use."""
 from __future__ import annotations
 
 import fnmatch
@@ -14,22 +14,37 @@ SUITES: dict[str, Callable[[int], list[Case]]] = {
 }
 DEFAULT_SUITE = "standard"
 
-# Wall-clock limit per case, by category, in seconds.  A correct plain
-# backtracking solver (the seed's algorithm in C) answers every standard case
-# but the speed ones in well under a second; the limits leave room for a slow
-# machine and for solvers that read the file byte by byte.  Hard cases get
-# longer, since only solvers with real pruning answer them at all.
-DEFAULT_WALL_S = 5.0
-HARD_WALL_S = 20.0
-# The moulinette's timeout, on purpose not derived from plain search's cost:
-# plain backtracking needs a minute or more on each speed file, a solver with
-# the classic cuts a fraction of a second (generators.speed).
-SPEED_WALL_S = 5.0
-WALL_LIMITS_S: dict[Category, float] = {"hard": HARD_WALL_S, SPEED: SPEED_WALL_S}
+# The CPU-time limit of a case (every process of the run together; wall time is only a
+# backstop, harness.grading.wall_backstop), derived from what the seed's plain
+# backtracking costs on the file:
+#
+#     cpu_limit = max(floor of the category, plain_tries * PLAIN_TRY_BUDGET_S), at most MAX_CPU_S
+#
+# plain_tries: the placement tries the plain search makes until its first solution
+# (generators.valid.plain_tries). PLAIN_TRY_BUDGET_S = 10 us per try is 1000 times what the
+# seed's algorithm in C spends on one (reference/plain_fillit.c: about 10 ns), room for a
+# solver that checks a piece slowly. The suites' valid files outside `speed` and `hard`
+# take at most generators.valid.EASY_BUDGET = 100 000 tries (a test checks it), which the
+# floor covers: a correct plain solver never times out on them, busy machine or not. A
+# student's own files (--cases) have their tries counted when loaded, and get more time
+# when plain search needs it. Hard files get a fixed, longer limit (only solvers with real
+# pruning answer them); speed files the moulinette's timeout, on purpose (generators.speed).
+DEFAULT_CPU_S = 5.0
+HARD_CPU_S = 20.0
+SPEED_CPU_S = 5.0  # the moulinette's timeout: plain search needs a minute or more on each speed file
+CPU_LIMITS_S: dict[Category, float] = {"hard": HARD_CPU_S, SPEED: SPEED_CPU_S}
+PLAIN_TRY_BUDGET_S = 10e-6
+MAX_CPU_S = 120.0
 
 
-def wall_limit(case: Case, override: float | None = None) -> float:
-    return override if override is not None else WALL_LIMITS_S.get(case.category, DEFAULT_WALL_S)
+def cpu_limit(case: Case, override: float | None = None) -> float:
+    """The case's CPU-time limit in seconds (see above); `override`: --timeout."""
+    if override is not None:
+        return override
+    floor = CPU_LIMITS_S.get(case.category, DEFAULT_CPU_S)
+    if case.plain_tries is None or case.category == SPEED:
+        return floor
+    return min(MAX_CPU_S, max(floor, case.plain_tries * PLAIN_TRY_BUDGET_S))
 
 
 def suite_seed(seed: int | None) -> int:

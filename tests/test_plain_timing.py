@@ -19,13 +19,13 @@ from pathlib import Path
 import pytest
 
 from generators.cases import SPEED
-from harness.suites import DEFAULT_WALL_S, SPEED_WALL_S, load_suite
+from harness.suites import DEFAULT_CPU_S, SPEED_CPU_S, load_suite
 from reference.parser import parse
 from reference.solver import solve
 
 PLAIN_SOURCE = Path(__file__).resolve().parents[1] / "benchmarks" / "plain_fillit.c"
 # A standard valid file costs plain search at most EASY_BUDGET placement tries: milliseconds.
-QUICK_FOR_PLAIN_S = DEFAULT_WALL_S / 10
+QUICK_FOR_PLAIN_S = DEFAULT_CPU_S / 10
 # The reference must leave almost the whole speed limit unused.
 REFERENCE_SHARE_OF_SPEED_LIMIT = 0.05
 
@@ -74,7 +74,7 @@ def test_plain_search_answers_every_standard_valid_file_quickly(plain, standard,
              and parse(case.input).valid]
     assert len(valid) > 150
     for case, path in _written(tmp_path, valid):
-        result = run_plain(plain, path, DEFAULT_WALL_S)
+        result = run_plain(plain, path, DEFAULT_CPU_S)
         assert result.answered and result.stdout == case.expected, case.id
         assert result.cpu_s < QUICK_FOR_PLAIN_S, (case.id, result.cpu_s)
 
@@ -85,9 +85,9 @@ def test_speed_files_beat_plain_search_but_not_the_reference(plain, standard, tm
     for case in speed:
         started = time.process_time()
         solve(parse(case.input).pieces)
-        assert time.process_time() - started < REFERENCE_SHARE_OF_SPEED_LIMIT * SPEED_WALL_S, case.id
+        assert time.process_time() - started < REFERENCE_SHARE_OF_SPEED_LIMIT * SPEED_CPU_S, case.id
     with ThreadPoolExecutor(2) as pool:
-        runs = list(pool.map(lambda item: run_plain(plain, item[1], SPEED_WALL_S), _written(tmp_path, speed)))
+        runs = list(pool.map(lambda item: run_plain(plain, item[1], SPEED_CPU_S), _written(tmp_path, speed)))
     for case, result in zip(speed, runs):
         assert not result.answered, f"{case.id}: plain search answered in {result.cpu_s:.1f} s of CPU"
-        assert result.cpu_s >= SPEED_WALL_S * 0.9, (case.id, result.cpu_s)  # killed at the limit, not crashed
+        assert result.cpu_s >= SPEED_CPU_S * 0.9, (case.id, result.cpu_s)  # killed at the limit, not crashed

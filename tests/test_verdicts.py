@@ -4,6 +4,7 @@ programs (tests/verdict_targets/*.c, and the seed's plain algorithm started too 
 graded through `grade_binary`."""
 from __future__ import annotations
 
+import dataclasses
 import multiprocessing
 import re
 import time
@@ -118,3 +119,20 @@ def test_a_crash_shows_valgrind_s_first_error_with_its_stack(build_c):
     first = verdict.details["memcheck_first_error"]
     assert first.startswith("Invalid write of size") and "smash (heap_overflow.c:" in first, first
     assert "valgrind: Invalid write" in verdict.message
+
+
+def test_the_cpu_limit_follows_the_plain_algorithm_s_cost():
+    from generators.valid import EASY_BUDGET, plain_tries
+    from harness.suites import DEFAULT_CPU_S, PLAIN_TRY_BUDGET_S, cpu_limit
+    from reference.parser import parse
+
+    standard = load_suite("standard")
+    valid = [c for c in standard if c.category in ("valid", "large") and c.input is not None]
+    # The suite's valid files stay within the plain search's easy budget: the floor covers them.
+    assert all(plain_tries(parse(c.input).pieces, EASY_BUDGET) is not None for c in valid[::7])
+    assert EASY_BUDGET * PLAIN_TRY_BUDGET_S <= DEFAULT_CPU_S
+    assert {cpu_limit(c) for c in valid} == {DEFAULT_CPU_S}
+    # A file whose plain search is long gets the time it needs, proportionally.
+    heavy = dataclasses.replace(valid[0], plain_tries=3_000_000)
+    assert cpu_limit(heavy) == pytest.approx(30.0) == 3_000_000 * PLAIN_TRY_BUDGET_S
+    assert cpu_limit(heavy, override=2.0) == 2.0
