@@ -16,8 +16,8 @@ from typing import Literal
 Invocation = Literal["file", "no_args", "two_args", "three_args", "missing_file", "empty_path", "directory",
                      "unreadable"]
 
-# Scoring categories (harness.scoring weighs them; SPEC.md describes them).
-Category = Literal["valid", "large", "invalid", "usage", "errors", "hard", "disputed", "speed", "fuzz"]
+# Scoring categories (harness.grading.scoring weighs them; SPEC.md describes them).
+Category = Literal["valid", "large", "invalid", "usage", "errors", "hard", "disputed", "speed", "fuzz", "own"]
 # Valid files plain backtracking cannot answer within the moulinette's timeout (generators.speed).
 SPEED: Category = "speed"
 
@@ -39,5 +39,5 @@ class Case:
     runs: int = 1  # >1: run again and compare, to catch non-deterministic output
     # The seed's plain search on this valid file: placement tries until its first solution,
     # when counted (a student's own files); the suites' files are generated under
-    # generators.valid.EASY_BUDGET. The CPU limit is derived from it (harness.suites).
+    # generators.valid.EASY_BUDGET. The CPU limit is derived from it (harness.grading.suites).
     plain_tries: int | None = None

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from generators.cases import USAGE, Case
-from harness.model import VERDICTS, CaseResult, GradeReport
+from harness.grading.model import VERDICTS, CaseResult, GradeReport
 
 # Categories in the order a student meets them; unknown categories follow in order of appearance.
 CATEGORY_ORDER: tuple[str, ...] = ("valid", "invalid", "usage", "errors", "large", "hard", "disputed")

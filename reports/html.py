@@ -22,8 +22,8 @@ from markupsafe import Markup, escape
 
 from generators.cases import USAGE, Case
 from harness.limits import Limits
-from harness.model import VERDICTS, CaseResult, GradeReport
-from harness.scoring import DEFAULT_WEIGHT
+from harness.grading.model import VERDICTS, CaseResult, GradeReport
+from harness.grading.scoring import DEFAULT_WEIGHT
 from reference.parser import RULES, parse
 from reports.common import (
     PALETTE,

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from generators.cases import USAGE
 from harness.limits import Limits
-from harness.model import CaseResult, GradeReport
+from harness.grading.model import CaseResult, GradeReport
 from reference.parser import parse
 from reports.common import LETTERS, cat_e, parse_grid, verdict_label
 from reports.reproduce import input_source, rerun_command

@@ -25,8 +25,8 @@ from pathlib import Path
 import pytest
 
 from generators.corpus import SEED_SAMPLE
-from harness.model import WRONG_DIAGNOSES
-from reference.cli import MAX_FILE_BYTES
+from harness.grading.model import WRONG_DIAGNOSES
+from frontends.ref import MAX_FILE_BYTES
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]

@@ -24,6 +24,7 @@ import contextlib
 import ctypes
 import fcntl
 import functools
+import importlib.util
 import math
 import os
 import re
@@ -46,9 +47,11 @@ from harness.jail.launcher import launcher_path
 from harness.jail.native import CompileError
 from harness.jail.step import (JAIL_ROOT, SIDE_OUTPUT_FD, Bind, CannotExecute, IsolationMode, JailError, RunResult,
                                Scratch, Step)
+from harness.jail.watch import watch
 from harness.limits import Limits
 
 IsolationRequest = Literal["auto", "jail", "namespaces", "rlimits"]
+OWN_PACKAGES = ("reference", "generators", "harness", "reports", "exercises", "frontends")
 INNER_LAUNCHER = "/.fillit-jail-exec"  # the launcher's path inside the jail
 STAGE_DIR = Path("/run/fillit-moulinette-stage")  # covered by a private tmpfs in each launcher
 EMPTY_TIMEOUT_S = 5.0  # how long a killed step may take to be gone
@@ -165,7 +168,6 @@ class Jail:
 
     def _spawn_and_watch(self, step: Step, who: Identity, group: RunCgroup | None, argv: list[str],
                          env: dict[str, str], cwd: str, stdin, fds: "_RunFds") -> tuple[RunResult, bool]:
-        from harness.jail.watch import watch
 
         if who.uid is not None or fds.info_read is not None:
             _become_subreaper()
@@ -505,17 +507,14 @@ def _uid_of(pid: int) -> int | None:
 def _own_package_dirs() -> tuple[str, ...]:
     """Folders of this project's packages that a jail would see through the system
     folders (a system-wide install in /usr/local): hidden, so that no step can read the
-    reference solver or the generators."""
-    import generators
-    import reference
-    import reports
-
-    import harness
+    reference solver or the generators. (Found without importing them.)"""
     found = []
-    for module in (reference, generators, harness, reports):
-        folder = os.path.dirname(os.path.realpath(module.__file__ or ""))
-        if any(folder == d or folder.startswith(d + "/") for d in bw.SYSTEM_DIRS):
-            found.append(folder)
+    for name in OWN_PACKAGES:
+        spec = importlib.util.find_spec(name)
+        for location in (spec.submodule_search_locations or []) if spec is not None else []:
+            folder = os.path.realpath(location)
+            if any(folder == d or folder.startswith(d + "/") for d in bw.SYSTEM_DIRS):
+                found.append(folder)
     return tuple(found)
 
 

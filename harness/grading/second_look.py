@@ -23,17 +23,17 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from generators.cases import SPEED, Case
-from harness.checker import check
+from harness.grading.checker import check
 from harness.jail import Jail, JailError, RunResult
 from harness.jail.bwrap import which_in_jail
 from harness.jail.native import CompileError, compiled
 from harness.limits import Limits
-from harness.memcheck import MEMCHECK_OPTIONS, compact_error, parse_log
-from harness.model import CaseResult, Verdict
+from harness.grading.memcheck import MEMCHECK_OPTIONS, compact_error, parse_log
+from harness.grading.model import CaseResult, Verdict
 from harness.runner import RUN_ENV, RunFile, run
 from reference.parser import parse
+from reference.plain import PLAIN_C_SOURCE
 
-PLAIN_SOURCE = Path(__file__).resolve().parents[1] / "reference" / "plain_fillit.c"
 # Confirming costs a CPU limit per TIMEOUT: every wall-backstop TIMEOUT is rerun (the wall
 # clock depends on the machine's load), CPU ones up to this many (CPU time does not).
 CONFIRM_CPU_TIMEOUTS = 6
@@ -159,10 +159,10 @@ def _time_plain(case: Case, cpu_limit_s: float, jail: Jail) -> float | None:
     """CPU seconds the seed's plain algorithm takes on `case`, None if over the limit."""
     assert case.input is not None
     try:
-        plain = compiled(PLAIN_SOURCE, "plain-fillit")
+        plain = compiled(PLAIN_C_SOURCE, "plain-fillit")
         limits = Limits(cpu_s=cpu_limit_s, wall_s=3 * cpu_limit_s + 2)
         measured = run(plain, ["input.fillit"], [RunFile("input.fillit", case.input)], limits, jail)
-    except (CompileError, JailError, OSError):
+    except (CompileError, JailError):
         return None
     return None if measured.limit is not None or measured.exit_code != 0 else measured.cpu_s
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from generators.cases import SPEED, USAGE, Case
-from harness.model import Verdict
+from harness.grading.model import Verdict
 from harness.jail import RunResult
 from reference.parser import parse
 from reference.shapes import Shape, normalize
