@@ -22,7 +22,18 @@ Category = Literal["valid", "large", "invalid", "usage", "errors", "hard", "disp
 SPEED: Category = "speed"
 
 # `expected` for usage cases: any single line starting with "usage" (any case) passes.
-USAGE = "usage"
+@dataclass(frozen=True)
+class UsageLine:
+    """What a wrong argument count expects: one line starting with "usage" (any case)."""
+
+    def __str__(self) -> str:
+        return "usage"
+
+
+USAGE = UsageLine()
+# What a case expects on stdout: an exact text (the square, or "error\n" for an invalid
+# file), or a usage line.
+Expected = str | UsageLine
 
 
 @dataclass(frozen=True)
@@ -30,7 +41,7 @@ class Case:
     id: str  # unique within a suite: "group/name", e.g. "invalid/bad_char_letter-3"
     category: Category  # scoring category
     input: bytes | None  # content of the input file; None when the invocation passes no file
-    expected: str  # exact expected stdout: the square, "error\n", or USAGE
+    expected: Expected
     invocation: Invocation = "file"
     accepted: tuple[str, ...] = ()  # other outputs that also pass (a disputed case's other answer)
     disputed: str | None = None  # name of the disputed rule this case exercises

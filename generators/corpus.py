@@ -313,7 +313,7 @@ def write_corpus(cases: Iterable[Case], directory: Path, suite: str, seed: int) 
             input_name = f"{stem}.fillit"
             (directory / input_name).write_bytes(case.input)
         expected_name = f"{stem}.expected"
-        (directory / expected_name).write_bytes(case.expected.encode())
+        (directory / expected_name).write_bytes(str(case.expected).encode())
         entries.append({
             "id": case.id,
             "category": case.category,

@@ -6,7 +6,7 @@ failed case.
 """
 from __future__ import annotations
 
-from generators.cases import USAGE
+from generators.cases import UsageLine
 from harness.grading.model import CaseResult
 from reference.parser import parse
 from reports.common import cat_e
@@ -59,7 +59,7 @@ def describe_failure(result: CaseResult) -> str:
     if case.input is not None:
         lines.append("input file ('$' marks each line end):")
         lines += [f"    {line}" for line in visible(case.input.decode("utf-8", errors="replace"))] or ["    (empty)"]
-    expected = "usage... (one line starting with 'usage')\n" if case.expected == USAGE else case.expected
+    expected = "usage... (one line starting with 'usage')\n" if isinstance(case.expected, UsageLine) else case.expected
     lines.append(side_by_side(expected, result.actual))
     if result.stderr.strip():
         lines.append("stderr: " + " / ".join(result.stderr.strip().splitlines()[:5])[:300])

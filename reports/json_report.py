@@ -42,7 +42,7 @@ def case_dict(result: CaseResult) -> dict[str, Any]:
         "description": case.description,
         "invocation": case.invocation,
         **_input_fields(case.input),
-        "expected": case.expected,
+        "expected": str(case.expected),
         "accepted": list(case.accepted),
         "rule": case.rule,
         "disputed": case.disputed,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generators.cases import USAGE
+from generators.cases import UsageLine
 from harness.limits import Limits
 from harness.grading.model import CaseResult, GradeReport
 from reference.parser import parse
@@ -108,7 +108,7 @@ def case_lines(report: GradeReport, result: CaseResult, limits: Limits) -> list[
         lines += _excerpt("stdout before it was stopped", result.actual, STDERR_LINES)
         lines += _excerpt("stderr", result.stderr, STDERR_LINES)
     else:
-        expected = "usage: ... (one line starting with 'usage')\n" if case.expected == USAGE else case.expected
+        expected = "usage: ... (one line starting with 'usage')\n" if isinstance(case.expected, UsageLine) else case.expected
         lines.append(Styled(""))
         lines += side_by_side(expected, result.actual)
         if result.stderr:

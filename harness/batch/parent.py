@@ -157,7 +157,7 @@ class Parent:
         directory = self.out / name
         directory.mkdir(parents=True, exist_ok=True)
         self.reporter.submission(report, directory, row.build)
-        counts = {v: 0 for v in VERDICTS}
+        counts: dict[str, int] = {v: 0 for v in VERDICTS}
         for result in report.results:
             counts[result.verdict.verdict] = counts.get(result.verdict.verdict, 0) + 1
         build_message = (row.build or {}).get("message", "")

@@ -25,7 +25,7 @@ from harness.grading.suites import load_suite
 def cases_digest(cases: Sequence[Case]) -> str:
     digest = hashlib.sha256()
     for case in cases:
-        fields = [case.id, case.category, case.invocation, case.expected, "\x1f".join(case.accepted),
+        fields = [case.id, case.category, case.invocation, str(case.expected), "\x1f".join(case.accepted),
                   case.disputed or "", str(case.runs)]
         digest.update("\x1e".join(fields).encode("utf-8"))
         digest.update(b"\x1d" + (case.input if case.input is not None else b"\x00none"))

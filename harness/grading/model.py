@@ -16,7 +16,7 @@ from harness.limits import Limits
 
 # HARNESS_ERROR: the jail failed, the case was not graded; never scored against the program.
 VerdictName = Literal["OK", "WRONG", "TIMEOUT", "CRASH", "OUTPUT_LIMIT", "DISPUTED", "HARNESS_ERROR"]
-VERDICTS: tuple[str, ...] = ("OK", "WRONG", "TIMEOUT", "CRASH", "OUTPUT_LIMIT", "DISPUTED", "HARNESS_ERROR")
+VERDICTS: tuple[VerdictName, ...] = ("OK", "WRONG", "TIMEOUT", "CRASH", "OUTPUT_LIMIT", "DISPUTED", "HARNESS_ERROR")
 CheckStatus = Literal["pass", "fail", "skip"]
 # Verdicts that count as passed.
 PASSING: frozenset[str] = frozenset({"OK", "DISPUTED"})
@@ -30,7 +30,7 @@ WRONG_DIAGNOSES: tuple[str, ...] = (
 
 @dataclass(frozen=True)
 class Verdict:
-    verdict: str  # one of VERDICTS
+    verdict: VerdictName
     diagnosis: str | None  # None for OK
     message: str  # one plain sentence a student can act on ("" for OK)
     details: dict[str, Any] = field(default_factory=dict)  # structured facts behind the message
@@ -50,7 +50,10 @@ class Verdict:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "Verdict":
-        return cls(data["verdict"], data["diagnosis"], data["message"], dict(data["details"]))
+        verdict = next((v for v in VERDICTS if v == data["verdict"]), None)
+        if verdict is None:
+            raise ValueError(f"unknown verdict {data['verdict']!r}")
+        return cls(verdict, data["diagnosis"], data["message"], dict(data["details"]))
 
 
 @dataclass(frozen=True)
