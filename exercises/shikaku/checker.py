@@ -24,9 +24,9 @@ from exercises.shikaku.geometry import Rect
 from exercises.shikaku.puzzle import LETTERS, Puzzle, parse
 from exercises.shikaku.solver import ERROR
 
-Diagnosis = Literal["wrong_count", "not_first", "not_rectangle", "clue_count", "wrong_area", "letter_order",
+Diagnosis = Literal["wrong_count", "not_first", "overlap", "uncovered", "clue_count", "wrong_area", "letter_order",
                     "format", "false_error", "missed_error", "nondeterministic"]
-DIAGNOSES: tuple[Diagnosis, ...] = ("wrong_count", "not_first", "not_rectangle", "clue_count", "wrong_area",
+DIAGNOSES: tuple[Diagnosis, ...] = ("wrong_count", "not_first", "overlap", "uncovered", "clue_count", "wrong_area",
                                     "letter_order", "format", "false_error", "missed_error", "nondeterministic")
 _COUNT = re.compile(r"[0-9]+")
 
@@ -202,7 +202,8 @@ def _count_verdict(count: int, expected: int, also: str) -> Verdict:
         told = f"the program counted {count} solution{'s' if count > 1 else ''}, the puzzle has {expected}: " \
                "every solution counts, not only the first found"
     else:
-        told = f"the program counted {count} solutions, the puzzle has {expected}: a solution counted twice?"
+        told = f"the program counted {count} solutions, the puzzle has {expected}: is a solution counted " \
+               "twice, or a grid that is not a tiling counted?"
     return _wrong("wrong_count", f"{told}{also}", actual=count, expected=expected)
 
 
@@ -213,9 +214,9 @@ def _shape_problem(puzzle: Puzzle, grid: list[str]) -> str:
         return (f"the grid must be {puzzle.height} line{'s' if puzzle.height > 1 else ''} of {puzzle.width} "
                 f"letter{'s' if puzzle.width > 1 else ''}; it is {len(grid)} line(s) of width "
                 f"{', '.join(map(str, widths[:5]))}")
-    strange = sorted({ch for row in grid for ch in row if ch not in LETTERS})
-    if strange:
-        return f"the grid must be drawn with the letters A-Z, a-z only; it holds {', '.join(map(repr, strange[:5]))}"
+    if not any(ch in LETTERS for row in grid for ch in row):
+        strange = sorted({ch for row in grid for ch in row})
+        return f"the grid must be drawn with the letters A-Z, a-z; it holds {', '.join(map(repr, strange[:5]))}"
     return ""
 
 
@@ -225,13 +226,20 @@ def _where(region: Region) -> str:
 
 def _tiling_problem(puzzle: Puzzle, grid: list[str]) -> Verdict | None:
     """The first rule of a tiling the drawing breaks: each letter one whole rectangle,
-    holding exactly one number, whose area is that number."""
-    found = regions(grid)
+    every cell in one, each holding exactly one number, whose area is that number; then
+    the letters' order."""
+    found = [region for region in regions(grid) if region.symbol in LETTERS]
     for region in found:
         if not region.is_rectangle:
-            return _wrong("not_rectangle", f"the cells of letter {region.symbol} are not one rectangle: {region.size} "
-                          f"cells spread over {_where(region)} (rectangles drawn over each other, or a letter used "
+            return _wrong("overlap", f"the cells of letter {region.symbol} are not one rectangle: {region.size} "
+                          f"cells spread over {_where(region)} (a rectangle drawn over another, or a letter used "
                           "twice)", letter=region.symbol)
+    empty = [(r, c) for r, row in enumerate(grid) for c, ch in enumerate(row) if ch not in LETTERS]
+    if empty:
+        r, c = empty[0]
+        return _wrong("uncovered", f"{len(empty)} cell{'s' if len(empty) > 1 else ''} of the grid hold no letter "
+                      f"(the first at row {r + 1}, column {c + 1}: {grid[r][c]!r}); every cell belongs to exactly "
+                      "one rectangle", cells=len(empty))
     for region in found:
         inside = clues_inside(region.rect, puzzle.clues)
         if len(inside) != 1:

@@ -33,10 +33,8 @@ class Rect:
     def mask(self, grid_width: int) -> int:
         """The rectangle's cells as bits of row * grid_width + col."""
         line = ((1 << self.width) - 1) << self.left
-        bits = 0
-        for row in range(self.top, self.top + self.height):
-            bits |= line << (row * grid_width)
-        return bits
+        every_row = ((1 << (grid_width * self.height)) - 1) // ((1 << grid_width) - 1)  # bit 0 of each row
+        return line * every_row << (self.top * grid_width)
 
     def describe(self) -> str:
         """'rows 2-4, columns 1-3 (3x3)': 1-based, as every message of the project."""

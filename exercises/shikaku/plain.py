@@ -57,23 +57,26 @@ class PlainShikaku:
     @classmethod
     def of(cls, puzzle: Puzzle, budget: int | None = None) -> PlainShikaku:
         shikaku = cls(puzzle.width, puzzle.height, [], budget=budget)
-        origins = {(clue.col, clue.row) for clue in puzzle.clues}
-        shikaku.virtuals = [shikaku.virtual(clue, origins - {(clue.col, clue.row)}) for clue in puzzle.clues]
+        origins = sum(shikaku.cells(clue.col, clue.row, 1, 1) for clue in puzzle.clues)
+        shikaku.virtuals = [shikaku.virtual(clue, origins & ~shikaku.cells(clue.col, clue.row, 1, 1))
+                            for clue in puzzle.clues]
         return shikaku
 
     def cells(self, x: int, y: int, w: int, h: int) -> int:
         line = ((1 << w) - 1) << x
         return sum(line << ((y + j) * self.width) for j in range(h))
 
-    def virtual(self, clue: Clue, others: set[tuple[int, int]]) -> VirtualRect:
+    def virtual(self, clue: Clue, others: int) -> VirtualRect:
         """The seed's `init_rectangles`: every (w, h) of the area, every upper-left corner
-        that keeps the clue inside, kept when inside the grid and over no other clue."""
+        that keeps the clue inside, kept when inside the grid and over no other clue (the
+        cells of `others`)."""
         virtual = VirtualRect(clue.col, clue.row, clue.area)
         for w, h in decompose(clue.area):
             for x in range(max(0, virtual.x - w + 1), min(virtual.x, self.width - w) + 1):
                 for y in range(max(0, virtual.y - h + 1), min(virtual.y, self.height - h) + 1):
-                    if not any(x <= i < x + w and y <= j < y + h for i, j in others):
-                        virtual.rectangles.setdefault((x, y), []).append((w, h, self.cells(x, y, w, h)))
+                    cells = self.cells(x, y, w, h)
+                    if not cells & others:
+                        virtual.rectangles.setdefault((x, y), []).append((w, h, cells))
         return virtual
 
     def solve(self, cell: int = 0) -> None:

@@ -198,31 +198,50 @@ class _Found:
     first: Placed  # the first of them in sorted order
 
 
-def _search(board: _Board, options: Options, filled: int) -> _Found | None:
+Memo = dict[int, "_Found | None"]
+
+
+def _search(board: _Board, options: Options, filled: int, memo: Memo) -> _Found | None:
     """Count the solutions of the open cells and keep the first in sorted order; None when
     there is none.  Closed regions are independent: their counts multiply, and the first
     solution is made of each region's first (the first cell where two tilings differ lies
-    in one region, and decides there)."""
+    in one region, and decides there).  The solutions of the open cells depend on which
+    cells are filled and nothing else (the options only ever lose rectangles that no
+    solution has), so each set of filled cells is searched once (`memo`)."""
+    if filled in memo:
+        return memo[filled]
     state = _propagate(board, options, filled, ())
     if state is None:
-        return None
-    options, filled, placed, regions = state
-    if not options:
-        return _Found(1, placed)
-    if len(regions) > 1:
-        count, first = 1, placed
-        for region in regions:
-            inside = {k: masks for k, masks in options.items() if board.clue_bits[k] & region}
-            found = _search(board, inside, board.full & ~region)
-            if found is None:
-                return None
-            count, first = count * found.count, first + found.first
-        return _Found(count, first)
+        found = None
+    elif not state[0]:
+        found = _Found(1, state[2])
+    elif len(state[3]) > 1:
+        found = _regions(board, state, memo)
+    else:
+        found = _branch(board, state, memo)
+    memo[filled] = found
+    return found
+
+
+def _regions(board: _Board, state: State, memo: Memo) -> _Found | None:
+    options, _, placed, regions = state
+    count, first = 1, placed
+    for region in regions:
+        inside = {k: masks for k, masks in options.items() if board.clue_bits[k] & region}
+        found = _search(board, inside, board.full & ~region, memo)
+        if found is None:
+            return None
+        count, first = count * found.count, first + found.first
+    return _Found(count, first)
+
+
+def _branch(board: _Board, state: State, memo: Memo) -> _Found | None:
+    options, filled, placed, _ = state
     count, best_key = 0, None
     best: Placed = ()
     for clue, mask in _branches(options, board.full & ~filled):
         rest = {k: masks for k, masks in options.items() if k != clue}
-        found = _search(board, rest, filled | mask)
+        found = _search(board, rest, filled | mask, memo)
         if found is None:
             continue
         count += found.count
@@ -241,7 +260,7 @@ class Answer:
 
 def solve(puzzle: Puzzle) -> Answer:
     board = _Board(puzzle)
-    found = _search(board, dict(board.options), 0)
+    found = _search(board, dict(board.options), 0, {})
     if found is None:
         return Answer(0, None)
     return Answer(found.count, tiling_of(board.rects[mask] for mask in found.first))

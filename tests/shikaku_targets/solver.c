@@ -13,11 +13,16 @@
  * Deliberately wrong builds, one defect each:
  *   -DBUG_FIRST_ONLY  stops at the first solution found (count 1, not the sorted first)
  *   -DBUG_LAST        prints the last solution in sorted order instead of the first
- *   -DBUG_OVERLAP     a rectangle may be drawn over letters already placed
+ *   -DBUG_OVERLAP     "enough space" looks for other clues only, not for letters, so a
+ *                     rectangle may be drawn over one placed before; and a grid counts as
+ *                     solved once every clue is placed (cells left empty print '.')
  *   -DBUG_NO_NEWLINE  no '\n' after the last line of the grid
  *   -DBUG_NONDET      prints a stray number taken from /dev/urandom after the count
  *   -DBUG_NO_SUM      never checks that the areas add up to W x H
  *   -DBUG_CLUE_ORDER  letters in the order of the clues, not of the top-left corners
+ *   -DBUG_NO_SOLUTION_CRASH  prints "the first solution" even when there is none (SIGSEGV),
+ *                     as the seed's `answer` would (solutions[0] of an empty list)
+ *   -DBUG_FLOOD       prints "error" forever on an invalid input
  */
 #include <fcntl.h>
 #include <stdio.h>
@@ -38,6 +43,9 @@ static int owner[MAX_SIDE][MAX_SIDE];    /* letter index + 1, or 0 */
 static char best[MAX_SIDE * MAX_SIDE], last[MAX_SIDE * MAX_SIDE];
 static unsigned long long solutions, tries;
 static int stop;
+#ifdef BUG_NO_SOLUTION_CRASH
+static const char *volatile null_grid; /* NULL: "solutions[0]" of none */
+#endif
 
 /* ---- input ------------------------------------------------------------------------- */
 
@@ -215,7 +223,7 @@ static void record(void)
 
     for (int r = 0; r < height; r++)
         for (int c = 0; c < width; c++)
-            grid[r * width + c] = LETTERS[owner[r][c] - 1];
+            grid[r * width + c] = owner[r][c] ? LETTERS[owner[r][c] - 1] : '.';
     if (!solutions || memcmp(grid, best, (size_t)cells) < 0)
         memcpy(best, grid, (size_t)cells);
     if (!solutions || memcmp(grid, last, (size_t)cells) > 0)
@@ -228,6 +236,12 @@ static void record(void)
 
 static void solve(int cell, int letter)
 {
+#ifdef BUG_OVERLAP
+    if (letter == clue_count) {
+        record();
+        return;
+    }
+#endif
     while (cell < width * height && owner[cell / width][cell % width])
         cell++;
     if (cell == width * height) {
@@ -248,14 +262,23 @@ static void solve(int cell, int letter)
             int w = clue_area[k] / h;
             tries++;
 #ifdef BUG_CLUE_ORDER
-            paint(top, left, h, w, k + 1);
+            int label = k + 1;
 #else
-            paint(top, left, h, w, letter + 1);
+            int label = letter + 1;
 #endif
+#ifdef BUG_OVERLAP
+            int saved[MAX_SIDE][MAX_SIDE]; /* taking back must restore what was drawn over */
+            memcpy(saved, owner, sizeof owner);
+#endif
+            paint(top, left, h, w, label);
             placed[k] = 1;
             solve(cell + 1, letter + 1);
             placed[k] = 0;
+#ifdef BUG_OVERLAP
+            memcpy(owner, saved, sizeof owner);
+#else
             paint(top, left, h, w, 0);
+#endif
         }
     }
 }
@@ -263,6 +286,9 @@ static void solve(int cell, int letter)
 int main(void)
 {
     if (!load()) {
+#ifdef BUG_FLOOD
+        for (;;)
+#endif
         fputs("error\n", stdout);
         return 0;
     }
@@ -280,12 +306,17 @@ int main(void)
         close(fd);
 #endif
     printf("\n");
-    if (!solutions)
-        return 0;
 #ifdef BUG_LAST
     const char *shown = last;
 #else
     const char *shown = best;
+#endif
+#ifdef BUG_NO_SOLUTION_CRASH
+    if (!solutions)
+        shown = null_grid;
+#else
+    if (!solutions)
+        return 0;
 #endif
     for (int r = 0; r < height; r++) {
         fwrite(shown + r * width, 1, (size_t)width, stdout);
