@@ -9,6 +9,7 @@ docs/exercises/shikaku.md.
     strategies.py     hypothesis strategies (fuzzing and property tests)
     checker.py        the verdict and diagnosis of a run
     render.py         how reports draw an input and an answer
+    timing.py         `python -m exercises.shikaku.timing SUITE`: the reference's time per case
 """
 from __future__ import annotations
 

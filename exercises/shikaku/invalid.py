@@ -3,7 +3,7 @@
 Each invalid category breaks exactly ONE rule of docs/exercises/shikaku.md (a rule id of
 exercises.shikaku.puzzle.RULES) in an otherwise valid puzzle of random size; the expected
 output is `error`.  Each disputed category writes a valid puzzle with one blank-space
-deviation (puzzle.DISPUTED) that CodinGame-style readers read as the same numbers: the
+deviation (puzzle.DisputedId) that CodinGame-style readers read as the same numbers: the
 expected output is the puzzle's answer, and `error` is also accepted.
 
 Builders only call `randint`, `randrange`, `choice`, `shuffle` and `random` on the

@@ -7,7 +7,8 @@ the checker and reports use them.
 The canonical input is CodinGame's: `W H`, then H lines of W numbers, single spaces
 between numbers, each line ending in '\\n'.  Blank-space deviations that CodinGame-style
 readers (`input().split()`, `scanf`) read as the same numbers are *disputed*: the puzzle
-is read anyway, and the deviation is named in `Parsed.disputed` (SPEC "Disputed inputs").
+is read anyway, and the deviation is named in `Parsed.disputed` (docs/exercises/shikaku.md,
+"Disputed inputs").
 """
 from __future__ import annotations
 
@@ -36,15 +37,10 @@ RULES: dict[RuleId, str] = {
     "area_sum": "the areas add up to W x H",
     "too_many_clues": f"a puzzle has at most {MAX_CLUES} numbered cells (one letter A-Z, a-z each)",
 }
-# Blank-space deviations read as the numbers they spell (disputed, not rejected).
+# Blank-space deviations read as the numbers they spell (disputed, not rejected): several
+# spaces or a tab between two numbers; blanks at the start or end of a line; '\r\n' line
+# ends; no '\n' after the last line; empty lines after the grid.
 DisputedId = Literal["spacing", "line_edges", "crlf", "final_newline", "trailing_empty_lines"]
-DISPUTED: dict[DisputedId, str] = {
-    "spacing": "several spaces, or a tab, between two numbers",
-    "line_edges": "spaces or tabs at the start or the end of a line",
-    "crlf": "lines ending in '\\r\\n'",
-    "final_newline": "no '\\n' after the last line",
-    "trailing_empty_lines": "empty lines after the grid",
-}
 
 _DIGITS = re.compile(rb"[0-9]+")
 _NEGATIVE = re.compile(rb"-[0-9]+")

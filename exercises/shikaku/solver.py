@@ -14,11 +14,14 @@ until nothing changes:
   6. the cells that every option of a clue covers (its *core*) are that clue's: the
      other clues' options there are gone (the seed's forced rectangle is a whole core).
 
-Then search picks a cell that exactly two options cover (else the clue with the fewest
-options), tries each option in turn, and propagates again.  Branches exclude each other
-and together hold every solution, so each solution is met once: the count is exact, and
-the first in sorted order is the smallest drawing met (the order of two drawings depends
-on all their rectangles, so no order of branches meets it first: docs/exercises/shikaku.md).
+Then closed regions are solved apart (their counts multiply, their first solutions join);
+within one region, search picks a cell that exactly two options cover (else the clue with
+the fewest options), tries each option in turn, and propagates again.  Branches exclude
+each other and together hold every solution, so the count is exact; the first solution in
+sorted order is the smallest of the branches' firsts (the order of two drawings depends on
+all their rectangles, so no order of branches meets it first: docs/exercises/shikaku.md,
+"Sorted order").  What is left to solve depends only on the cells filled, so each set of
+filled cells is searched once.
 """
 from __future__ import annotations
 

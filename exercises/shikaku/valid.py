@@ -26,7 +26,6 @@ from exercises.shikaku.random_tilings import clued, domino_strip, puzzle_of, ran
 from exercises.shikaku.solver import solve
 
 Family = Literal["unique", "many", "none", "letters"]
-FAMILIES: tuple[Family, ...] = ("unique", "many", "none", "letters")
 
 # Rectangles plain search may place on a suite puzzle outside the hard families: about
 # 3 ms for the seed's algorithm in C, 0.5 s in Python (docs/exercises/shikaku.md).
