@@ -116,6 +116,7 @@ def test_cells_without_a_letter():
     ("\n\n2\nAA\nBB\n", "2 extra empty lines before the count"),
     ("2\n\nAA\nBB\n", "one extra empty line inside the answer"),
     ("2\nA A\nB B\n", "spaces between letters"),
+    ("02\nAA\nBB\n", "leading zeros in the count"),
 ])
 def test_each_layout_defect_is_named(output, defect):
     verdict = verdict_of(TWO_WAYS, output)
@@ -203,6 +204,9 @@ def test_disputed_inputs_pass_either_way_unless_strict():
     strict = EXERCISE.check(case, [result("error\n")], True)
     assert (strict.verdict, strict.diagnosis) == ("WRONG", "false_error")
     assert EXERCISE.check(case, [result("2\nAB\nAB\n")], False).diagnosis == "not_first"
+    spelt = EXERCISE.check(case, [result("ERROR\n")], False)
+    assert (spelt.diagnosis, spelt.message) == ("format", "disputed input (lines end in '\\r\\n'): error passes "
+                                                "here, but printed exactly as 'error\\n', not 'ERROR\\n'")
 
 
 def test_every_diagnosis_is_declared():

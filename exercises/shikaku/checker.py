@@ -85,6 +85,9 @@ def diagnose(case: Case, actual: str, stderr: str = "") -> Verdict:
     parsed = parse(case.input or b"")
     if parsed.puzzle is None:
         return _missed_error(case, actual, stderr)
+    if _says_error(actual) and case.disputed:
+        return _wrong("format", f"disputed input ({case.description}): error passes here, but printed exactly "
+                      f"as 'error\\n', not {actual!r}", actual=actual)
     if _says_error(actual):
         rule = "" if actual == ERROR else " (and 'error' must be printed exactly as 'error\\n')"
         return _wrong("false_error", f"the input is valid but the program printed error{rule}", actual=actual)
@@ -126,6 +129,9 @@ def _layout(text: str) -> tuple[list[str], list[str]]:
     lines = [line.strip() for line in lines]
     defects += _empty_line_defects(lines)
     lines = [line for line in lines if line]
+    if lines and _COUNT.fullmatch(lines[0]) and lines[0] != str(int(lines[0])):
+        defects.append("leading zeros in the count")
+        lines[0] = str(int(lines[0]))
     if any(" " in line or "\t" in line for line in lines[1:]):
         defects.append("spaces between letters")
         lines = lines[:1] + [re.sub(r"[ \t]", "", line) for line in lines[1:]]
