@@ -3,8 +3,8 @@
   doomed     no solution, but plain search only finds out at the last row, after trying
              every tiling of two domino strips: Fibonacci(W + 1)^2 of them (about 10^10
              for W = 24).  A solver that checks that every clue can still fit somewhere
-             (the seed's "areas that cannot fit", or its forced-rectangles-first
-             reasoning) answers `0` at once.
+             (the seed's advice: detect early that a start leads to a dead end; here a
+             clue has no possible rectangle from the start) answers `0` at once.
   thousands  MANY_MAX to THOUSANDS_MAX solutions (domino strips, exercises.shikaku.valid):
              all of them must be counted, and the first in sorted order kept.
 

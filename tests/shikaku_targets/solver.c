@@ -6,7 +6,7 @@
  * that has that cell as its top-left corner, recurse, take it back.
  *
  * Correct by default: before each step it checks that every clue not yet placed still
- * has some rectangle that fits (the seed's "areas that cannot fit"), so a doomed puzzle
+ * has some rectangle that fits (the seed: detect dead ends early), so a doomed puzzle
  * is answered at once.  -DPLAIN leaves that check out: the seed's plain search, for
  * counting its tries (-DCOUNT_TRIES prints them on stderr).
  *
