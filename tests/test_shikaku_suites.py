@@ -3,12 +3,15 @@ from __future__ import annotations
 
 from collections import Counter
 
+from hypothesis import given, settings
+
 from harness.exercise import exercise_named
 from exercises.shikaku import EXERCISE, WEIGHTS
 from exercises.shikaku.invalid import DISPUTED_CATEGORIES, INVALID_CATEGORIES
 from exercises.shikaku.puzzle import parse
 from exercises.shikaku.render import answer_lines, input_lines
 from exercises.shikaku.solver import answer_text
+from exercises.shikaku.strategies import fuzz_inputs
 from exercises.shikaku.valid import SEED_EXAMPLE
 
 
@@ -55,6 +58,14 @@ def test_the_seed_example_is_in_every_suite():
     for name in ("quick", "standard"):
         seed = next(case for case in EXERCISE.suite(name) if case.id == "valid/seed-example")
         assert seed.input == SEED_EXAMPLE and seed.expected.startswith("1\nAAAABBBCCC\n")
+
+
+@given(fuzz_inputs())
+@settings(max_examples=25, deadline=None)
+def test_fuzz_inputs_are_valid_or_invalid_never_disputed(data: bytes):
+    parsed = parse(data)
+    assert parsed.disputed == ()
+    assert answer_text(data) == "error\n" if parsed.puzzle is None else answer_text(data)[0].isdigit()
 
 
 def test_render_draws_the_puzzle_and_shows_invisible_characters():

@@ -68,6 +68,7 @@ def disputed_inputs(draw: st.DrawFn) -> bytes:
 
 
 def fuzz_inputs() -> st.SearchStrategy[bytes]:
-    """What `grade --fuzz` feeds a solver: mostly valid puzzles, then invalid and
-    disputed inputs."""
-    return st.one_of(valid_inputs(), invalid_inputs().map(lambda pair: pair[1]), disputed_inputs())
+    """What `grade --fuzz` feeds a solver: valid puzzles and invalid inputs.  Not the
+    disputed ones: a case made from bytes alone (expected = the reference's answer) would
+    fail a solver that prints `error` for them, which the contract allows."""
+    return st.one_of(valid_inputs(), invalid_inputs().map(lambda pair: pair[1]))
