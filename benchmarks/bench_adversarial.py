@@ -17,6 +17,8 @@ the form `generators.hard` stores them in.
 """
 from __future__ import annotations
 
+from reference.plain import PLAIN_C_SOURCE
+
 import argparse
 import multiprocessing
 import random
@@ -34,7 +36,7 @@ from generators.text import to_file
 from reference.shapes import SHAPE_BY_NAME, SHAPES, Shape
 from reference.solver import solve_text
 
-PLAIN_C = Path(__file__).resolve().parents[1] / "reference" / "plain_fillit.c"
+PLAIN_C = PLAIN_C_SOURCE
 
 
 def _names(*names: str) -> list[Shape]:

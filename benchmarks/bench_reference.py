@@ -11,6 +11,8 @@ its answer is checked against the reference's.
 """
 from __future__ import annotations
 
+from reference.plain import PLAIN_C_SOURCE
+
 import argparse
 import multiprocessing
 import subprocess
@@ -25,7 +27,7 @@ from reference.plain import solve_plain
 from reference.shapes import Shape
 from reference.solver import Engine, Solution, available_engines, render, solve
 
-PLAIN_C = Path(__file__).resolve().parents[1] / "reference" / "plain_fillit.c"
+PLAIN_C = PLAIN_C_SOURCE
 
 
 def build_plain_c(folder: Path) -> Path:

@@ -216,7 +216,7 @@ def large_random_cases(seed: int) -> list[Case]:
         for index in range(1, _LARGE_RANDOM_PER_SIZE + 1):
             rng = _rng(seed, f"random-{n:02d}-{index}")
             pieces = valid_pieces(n, rng, "random")
-            category = "large" if plain_tries(pieces, EASY_BUDGET) is not None else "hard"
+            category: Category = "large" if plain_tries(pieces, EASY_BUDGET) is not None else "hard"
             cases.append(_solved_case(f"{category}/random-{n:02d}-{index}", category,
                                       to_file(pieces, rng), f"{n} pieces, uniform random"))
     return cases
@@ -313,7 +313,7 @@ def write_corpus(cases: Iterable[Case], directory: Path, suite: str, seed: int) 
             input_name = f"{stem}.fillit"
             (directory / input_name).write_bytes(case.input)
         expected_name = f"{stem}.expected"
-        (directory / expected_name).write_bytes(case.expected.encode())
+        (directory / expected_name).write_bytes(str(case.expected).encode())
         entries.append({
             "id": case.id,
             "category": case.category,

@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from harness.jail import Bind, Jail, RunResult, Scratch, Step
+from harness.jail import Bind, Jail, RunResult, Scratch, Step, detect_jail
 from harness.limits import Limits
 
 WORK = "/grade/work"
@@ -47,7 +47,6 @@ def run(program: Path, args: Sequence[str], files: Sequence[RunFile] = (), limit
     `stdin`: bytes fed on standard input (default: /dev/null). `wrapper`: a command the
     program runs under (`valgrind ...`, its log to `side_output`). Raises JailError when
     the jail fails (never the program's fault)."""
-    from harness.jail import detect_jail
 
     jail = jail or detect_jail()
     program = Path(program)

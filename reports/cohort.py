@@ -18,8 +18,8 @@ from urllib.parse import quote
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
-from harness.model import VERDICTS, ProjectCheck
-from harness.store import BUILD_FAILED, DONE, SubmissionRow
+from harness.grading.model import VERDICTS, ProjectCheck
+from harness.batch.store import BUILD_FAILED, DONE, SubmissionRow
 from reports.common import fmt_score, fmt_seconds
 from reports.groups import checks_tally
 
@@ -95,7 +95,7 @@ def cohort_rows(submissions: Iterable[SubmissionRow | None], out: Path) -> list[
             report=quote(report) if finished and (out / report).is_file() else "",
             build_log=quote(log) if sub.kind == "repository" and (out / log).is_file() else "",
             checks=None if sub.checks is None else tuple(
-                ProjectCheck(c["name"], c["status"], c.get("message", "")) for c in sub.checks),
+                ProjectCheck.from_dict({"message": "", **c}) for c in sub.checks),
         ))
     return rows
 

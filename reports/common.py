@@ -11,8 +11,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from generators.cases import USAGE, Case
-from harness.model import VERDICTS, CaseResult, GradeReport
+from generators.cases import Case, UsageLine
+from harness.grading.model import VERDICTS, CaseResult, GradeReport
 
 # Categories in the order a student meets them; unknown categories follow in order of appearance.
 CATEGORY_ORDER: tuple[str, ...] = ("valid", "invalid", "usage", "errors", "large", "hard", "disputed")
@@ -137,7 +137,7 @@ def command_line(case: Case) -> str:
 
 def expected_summary(case: Case) -> str:
     """What the program should print, in words when it is not a literal text."""
-    if case.expected == USAGE:
+    if isinstance(case.expected, UsageLine):
         return "one line starting with 'usage'"
     if case.expected == "error\n":
         return "error"

@@ -8,7 +8,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from harness.model import CaseResult, CheckStatus, ProjectCheck
+from harness.grading.model import CaseResult, CheckStatus, ProjectCheck
 
 
 @dataclass(frozen=True)

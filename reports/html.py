@@ -20,10 +20,10 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
 
-from generators.cases import USAGE, Case
+from generators.cases import Case, UsageLine
 from harness.limits import Limits
-from harness.model import VERDICTS, CaseResult, GradeReport
-from harness.scoring import DEFAULT_WEIGHT
+from harness.grading.model import VERDICTS, CaseResult, GradeReport
+from harness.grading.scoring import DEFAULT_WEIGHT
 from reference.parser import RULES, parse
 from reports.common import (
     PALETTE,
@@ -168,7 +168,8 @@ def _piece_at(result: CaseResult, side: str) -> str:
 
 def _output_part(view: CaseView, result: CaseResult) -> None:
     case = result.case
-    expected_grid = parse_grid(case.expected) if case.expected != "error\n" else None
+    exact = None if isinstance(case.expected, UsageLine) else case.expected
+    expected_grid = parse_grid(exact) if exact is not None and exact != "error\n" else None
     if expected_grid is not None and expected_grid.lenient:
         expected_grid = None
     actual_grid = parse_grid(result.actual)
@@ -181,11 +182,11 @@ def _output_part(view: CaseView, result: CaseResult) -> None:
             grid=grid_view(expected_grid, actual_grid, view.focus, "the expected square", "yours"),
             note=_piece_at(result, "expected"),
         )
-    elif case.expected == USAGE:
+    elif exact is None:
         view.expected = Panel("Expected", lines=tuple(cat_e("usage: ./fillit source_file\n")[0]),
                               note="any single line starting with 'usage'")
     else:
-        view.expected = text_panel("Expected", case.expected)
+        view.expected = text_panel("Expected", exact)
     for other in case.accepted:
         other_grid = parse_grid(other)
         if other_grid is not None and not other_grid.lenient:
@@ -201,7 +202,7 @@ def _output_part(view: CaseView, result: CaseResult) -> None:
                             grid=grid_view(actual_grid, expected_grid, view.focus, "yours", "the expected square"),
                             note=note)
         # The drawing hides the exact text (format): show both sides as `cat -e` does.
-        exp_lines = cat_e(case.expected if case.expected != USAGE else "", max_lines=OUTPUT_LINES)[0]
+        exp_lines = cat_e(exact or "", max_lines=OUTPUT_LINES)[0]
         act_lines, _ = cat_e(result.actual, max_lines=OUTPUT_LINES)
         view.raw_expected = mark_lines(exp_lines, act_lines)
         view.raw_actual = mark_lines(act_lines, exp_lines)

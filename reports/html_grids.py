@@ -72,10 +72,11 @@ def grid_view(grid: Grid, other: Grid | None = None, focus: str | None = None, m
     for r, row in enumerate(grid.rows):
         cells = []
         for c, ch in enumerate(row):
-            diff = compare and other.at(r, c) != ch
+            diff = other is not None and compare and other.at(r, c) != ch
             title = f"row {r + 1}, column {c + 1}"
             if diff:
                 diffs += 1
+                assert other is not None
                 title += f": {mine} has {ch!r}, {theirs} has {other.at(r, c)!r}"
             cells.append(_cell(ch, diff, focus is not None and ch == focus, title))
         rows.append(tuple(cells))

@@ -1,6 +1,6 @@
 """The commands a report gives for a case: rerun it alone, and get its input file.
 
-Built from the report's `selection` (the options `grade` chose its cases with).  A report
+Built from the report's `settings` (the options `grade` chose its cases with).  A report
 made elsewhere has none: for a suite's run (`grade batch`) its suite, seed and profile stand
 in; a fuzz report's case is not in any suite (its input is in the report, and the same
 `grade --fuzz` command replays it), so it gets no command.
@@ -13,19 +13,20 @@ from pathlib import Path
 
 from generators.cases import Case
 from generators.corpus import case_filename
-from harness.model import CaseSelection, GradeReport
-from harness.own_cases import OWN_CATEGORY, own_input_path
-from harness.suites import SUITES
+from harness.grading.model import GradeReport
+from harness.grading.settings import GradeSettings
+from harness.grading.own_cases import OWN_CATEGORY, own_input_path
+from harness.grading.suites import SUITES
 
 
-def _selection(report: GradeReport) -> CaseSelection | None:
-    if report.selection is not None:
-        return report.selection
+def _selection(report: GradeReport) -> GradeSettings | None:
+    if report.settings is not None:
+        return report.settings
     if report.suite not in SUITES:
         return None
     # Reports built without `grade` record seed 0 for the suite's fixed seed.
-    return CaseSelection(suite=report.suite, seed=report.seed or None, cases_dir=None,
-                         profile=report.profile, timeout=None)
+    return GradeSettings(suite=report.suite, seed=report.seed or None, cases_dir=None,
+                         profile="strict" if report.profile == "strict" else "default", timeout=None)
 
 
 def selection_argv(report: GradeReport) -> list[str] | None:

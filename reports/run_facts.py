@@ -5,9 +5,9 @@ hold the measurements; these sentences only put them next to the limits that app
 """
 from __future__ import annotations
 
-from harness.grading import wall_backstop
+from harness.grading.grade import wall_backstop
 from harness.limits import Limits
-from harness.model import CaseResult
+from harness.grading.model import CaseResult
 from reports.common import fmt_bytes, fmt_seconds
 
 # Verdicts of a run the harness or a signal stopped: its output is shown, never compared.

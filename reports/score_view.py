@@ -1,4 +1,4 @@
-""""How the score is computed", from the weights of harness.scoring (never copied here).
+""""How the score is computed", from the weights of harness.grading.scoring (never copied here).
 
 Each category present in the run weighs `category_weight(category)`: it is worth its
 weight's share of 100 points, earned in proportion to its cases that passed.  The points add up to the
@@ -8,15 +8,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from harness.model import GradeReport
-from harness.scoring import DEFAULT_WEIGHT, category_weight
+from harness.grading.model import GradeReport
+from harness.grading.scoring import DEFAULT_WEIGHT, category_weight
 from reports.common import counts
 
 
 @dataclass(frozen=True)
 class CategoryShare:
     category: str
-    weight: float  # as in harness.scoring (0 for disputed cases outside the strict profile)
+    weight: float  # as in harness.grading.scoring (0 for disputed cases outside the strict profile)
     cases: int
     passed: int
     worth: float  # the most this category can add to the score in this run, 0-100

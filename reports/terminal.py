@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from harness.model import VERDICTS, GradeReport
+from harness.grading.model import VERDICTS, GradeReport
 from reports.common import counts, first_failure_line, fmt_score, fmt_seconds, left_out_line
 from reports.groups import checks_tally, failure_groups
 from reports.reproduce import rerun_failed_command

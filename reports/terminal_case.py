@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generators.cases import USAGE
+from generators.cases import UsageLine
 from harness.limits import Limits
-from harness.model import CaseResult, GradeReport
+from harness.grading.model import CaseResult, GradeReport
 from reference.parser import parse
 from reports.common import LETTERS, cat_e, parse_grid, verdict_label
 from reports.reproduce import input_source, rerun_command
@@ -108,7 +108,7 @@ def case_lines(report: GradeReport, result: CaseResult, limits: Limits) -> list[
         lines += _excerpt("stdout before it was stopped", result.actual, STDERR_LINES)
         lines += _excerpt("stderr", result.stderr, STDERR_LINES)
     else:
-        expected = "usage: ... (one line starting with 'usage')\n" if case.expected == USAGE else case.expected
+        expected = "usage: ... (one line starting with 'usage')\n" if isinstance(case.expected, UsageLine) else case.expected
         lines.append(Styled(""))
         lines += side_by_side(expected, result.actual)
         if result.stderr:

@@ -89,7 +89,7 @@ class GradedRun:
 
 def grade_in(cwd: Path, *args: str, timeout: float = 300) -> subprocess.CompletedProcess:
     """`grade ARGS...` as a user types it, in `cwd`."""
-    return subprocess.run([sys.executable, "-m", "harness.cli", *args], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "frontends.grade", *args], capture_output=True, text=True,
                           cwd=cwd, timeout=timeout)
 
 

@@ -11,10 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from harness.batch import archive, content_hash, discover, extract
-from harness.cli import main
-from harness.store import Store, StaleResult
-from harness.suites import load_suite
+from harness.batch.archive import archive, extract
+from harness.batch.discovery import content_hash, discover
+from frontends.grade import main
+from harness.batch.store import Store, StaleResult
+from harness.grading.model import CaseResult, Verdict
+from generators.cases import Case
+from harness.grading.suites import load_suite
 from reports.cohort import CohortRow, histogram, write_cohort
 from test_batch_helpers import BASE_C, HOSTILE, compile_c, db_rows, repository, small_cohort
 
@@ -79,10 +82,10 @@ def test_discover_kinds_and_ignored_entries(tmp_path: Path) -> None:
 # --------------------------------------------------------------------------- store
 
 
-def _row(case_id: str, verdict: str = "OK") -> dict:
-    return {"case_id": case_id, "category": "valid", "verdict": verdict, "diagnosis": None, "message": "",
-            "details_json": "{}", "actual": "AA\n", "stderr": "", "time_s": 0.01, "cpu_s": 0.0,
-            "max_rss_kb": 100, "exit_code": 0, "signal": None, "isolation": "rlimits", "time_limit_s": 5.0}
+def _row(case_id: str, verdict: str = "OK") -> CaseResult:
+    case = Case(id=case_id, category="valid", input=b"", expected="AA\n")
+    return CaseResult(case=case, verdict=Verdict(verdict, None, "", {}), actual="AA\n", stderr="", time_s=0.01,
+                      cpu_s=0.0, max_rss_kb=100, exit_code=0, signal=None, isolation="rlimits", time_limit_s=5.0)
 
 
 def test_store_keeps_one_row_per_case_and_drops_results_of_a_changed_submission(tmp_path: Path) -> None:
@@ -222,9 +225,9 @@ def test_batch_refuses_an_empty_folder(tmp_path: Path, capsys: pytest.CaptureFix
 def test_batch_has_version_and_the_default_suite_of_grade(capsys: pytest.CaptureFixture) -> None:
     from importlib.metadata import version
 
-    from harness.batch_cli import batch_command
-    from harness.pytest_plugin import SUITE_DEFAULT
-    from harness.suites import DEFAULT_SUITE
+    from frontends.batch import batch_command
+    from frontends.pytest_plugin import SUITE_DEFAULT
+    from harness.grading.settings import DEFAULT_SUITE
 
     assert main(["batch", "--version"]) == 0
     assert capsys.readouterr().out == f"grade batch (fillit-moulinette) {version('fillit-moulinette')}\n"

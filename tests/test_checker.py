@@ -5,7 +5,7 @@ import pytest
 
 from generators.cases import USAGE, Case
 from generators.text import to_file
-from harness.checker import check
+from harness.grading.checker import check
 from harness.runner import RunResult
 from reference import SHAPES, parse, solve_text
 from reference.shapes import SHAPE_BY_NAME

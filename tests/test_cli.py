@@ -10,7 +10,7 @@ import pytest
 
 
 def grade(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "harness.cli", *args], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "frontends.grade", *args], capture_output=True, text=True,
                           cwd=cwd, timeout=300)
 
 

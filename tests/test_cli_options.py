@@ -13,8 +13,8 @@ import pytest
 
 from conftest import grade_in
 from generators.corpus import SEED_SAMPLE, case_filename
-from harness.last_failed import CACHE_DIR, LAST_FAILED_FILE
-from harness.suites import load_suite
+from harness.grading.last_failed import CACHE_DIR, LAST_FAILED_FILE
+from harness.grading.suites import load_suite
 from reference.solver import solve_text
 
 QUICK = load_suite("quick")
@@ -29,10 +29,10 @@ def run_module(module: str, *args: str, cwd: Path | None = None) -> subprocess.C
 
 
 @pytest.mark.parametrize("module, args, prog", [
-    ("harness.cli", [], "grade"),
-    ("harness.cli", ["batch"], "grade batch"),
-    ("generators.cli", [], "fillit-gen"),
-    ("reference.cli", [], "fillit-ref"),
+    ("frontends.grade", [], "grade"),
+    ("frontends.grade", ["batch"], "grade batch"),
+    ("frontends.gen", [], "fillit-gen"),
+    ("frontends.ref", [], "fillit-ref"),
 ])
 def test_every_command_has_version(module, args, prog):
     proc = run_module(module, *args, "--version")
@@ -41,7 +41,7 @@ def test_every_command_has_version(module, args, prog):
 
 
 def test_grade_help_names_grade_batch_and_the_new_options():
-    proc = run_module("harness.cli", "--help")
+    proc = run_module("frontends.grade", "--help")
     assert proc.returncode == 0
     for text in ("grade batch SUBMISSIONS_DIR", "--cases DIR", "--lf", "--collect-only", "--save-inputs",
                  "--color", "--version"):

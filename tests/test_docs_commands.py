@@ -5,7 +5,8 @@ Convention (README.md, "Development"): a fenced block whose info string is `sh t
 holds commands, one a line (a `# comment` after a command is the shell's), run in order by
 the shell in one scratch folder per document, each expected to exit 0.  The folder holds:
 
-    ./fillit       a correct fillit (tests/fuzz_targets/solver.c, built with gcc)
+    ./fillit       a correct fillit that prunes (tests/zoo/base.c, built with gcc): fast
+                   enough for the speed files, as a good student's is
     examples/      a copy of the repository's examples/ (examples/fillit is a repository)
     submissions/   two executables: alice (correct) and bob (wrong when a file has an S piece)
     my-tests/      square.fillit with its square.expected, and bad.fillit (invalid, no .expected)
@@ -24,8 +25,8 @@ from pathlib import Path
 import pytest
 
 from generators.corpus import SEED_SAMPLE
-from harness.model import WRONG_DIAGNOSES
-from reference.cli import MAX_FILE_BYTES
+from harness.grading.model import WRONG_DIAGNOSES
+from frontends.ref import MAX_FILE_BYTES
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
@@ -58,10 +59,10 @@ def _build_products(folder: str, names: list[str]) -> list[str]:
 
 
 @pytest.fixture()
-def scratch(tmp_path: Path, s_piece_solver: Path, s_piece_mutant: Path) -> Path:
+def scratch(tmp_path: Path, build_c, s_piece_solver: Path, s_piece_mutant: Path) -> Path:
     if shutil.which("make") is None:
         pytest.skip("make is needed (examples/fillit is built with it)")
-    shutil.copy(s_piece_solver, tmp_path / "fillit")
+    shutil.copy(build_c(ROOT / "tests" / "zoo" / "base.c"), tmp_path / "fillit")
     shutil.copytree(ROOT / "examples", tmp_path / "examples", ignore=_build_products)
     (tmp_path / "submissions").mkdir()
     shutil.copy(s_piece_solver, tmp_path / "submissions" / "alice")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from harness.executable import unrunnable_reason
+from harness.grading.executable import unrunnable_reason
 
 MAIN = "int main(void){return 0;}\n"
 

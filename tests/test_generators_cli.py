@@ -14,7 +14,7 @@ from generators.valid import VALID_FAMILIES
 from reference.parser import parse
 
 _SCRIPT = Path(sys.executable).parent / "fillit-gen"
-COMMAND = [str(_SCRIPT)] if _SCRIPT.exists() else [sys.executable, "-m", "generators.cli"]
+COMMAND = [str(_SCRIPT)] if _SCRIPT.exists() else [sys.executable, "-m", "frontends.gen"]
 
 
 def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
@@ -129,7 +129,7 @@ def test_hard_family_when_available():
 # --------------------------------------------------------------------------- fillit-gen case
 
 def test_case_writes_the_input_of_a_graded_case(tmp_path):
-    from harness.suites import load_suite
+    from harness.grading.suites import load_suite
 
     quick = {case.id: case for case in load_suite("quick")}
     # The cheapest suite holding the id is found without --suite; -o writes a file.

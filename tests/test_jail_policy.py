@@ -1,4 +1,4 @@
-"""Which jail a command grades with (harness/policy.py), end to end through the CLI."""
+"""Which jail a command grades with (harness/jail/policy.py), end to end through the CLI."""
 from __future__ import annotations
 
 import json
@@ -9,7 +9,7 @@ import pytest
 
 from harness.jail import detect_jail
 from harness.jail.bwrap import find_bwrap
-from harness.policy import JailRefused, choose_jail
+from harness.jail.policy import JailRefused, choose_jail
 
 from jail_modes import jail_for
 from test_batch_helpers import BASE_C, ROOT, compile_c, repository, run_grade

@@ -1,4 +1,4 @@
-"""What plain backtracking (the seed's algorithm, benchmarks/plain_fillit.c) can answer in
+"""What plain backtracking (the seed's algorithm, reference/plain_fillit.c) can answer in
 time: every valid file of the standard suite quickly, and no speed file within the
 moulinette's timeout, which the reference answers in a small fraction of it.
 
@@ -6,6 +6,8 @@ Times are CPU seconds of the solver alone, compared with the limits, never tight
 numbers: a loaded machine slows the wall clock, not the CPU a run needs.
 """
 from __future__ import annotations
+
+from reference.plain import PLAIN_C_SOURCE
 
 import math
 import os
@@ -19,11 +21,11 @@ from pathlib import Path
 import pytest
 
 from generators.cases import SPEED
-from harness.suites import DEFAULT_CPU_S, SPEED_CPU_S, load_suite
+from harness.grading.suites import DEFAULT_CPU_S, SPEED_CPU_S, load_suite
 from reference.parser import parse
 from reference.solver import solve
 
-PLAIN_SOURCE = Path(__file__).resolve().parents[1] / "benchmarks" / "plain_fillit.c"
+PLAIN_SOURCE = PLAIN_C_SOURCE
 # A standard valid file costs plain search at most EASY_BUDGET placement tries: milliseconds.
 QUICK_FOR_PLAIN_S = DEFAULT_CPU_S / 10
 # The reference must leave almost the whole speed limit unused.

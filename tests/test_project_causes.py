@@ -10,7 +10,7 @@ import json
 import jsonschema
 import pytest
 
-from harness.model import GradeReport
+from harness.grading.model import GradeReport
 from harness.limits import Limits
 from harness.project import build_repository, project_checks
 from harness.project.checks import flags

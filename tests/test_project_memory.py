@@ -10,7 +10,7 @@ import pytest
 
 from harness.project.checks import leaks, memory_errors
 from harness.project.checks.common import CheckContext
-from harness.memcheck import compact_error, parse_log
+from harness.grading.memcheck import compact_error, parse_log
 from harness.project.checks.memory_errors import NO_DEBUG_INFO
 from test_project import HAS_VALGRIND, Repos
 

@@ -1,4 +1,4 @@
-"""The pytest plugin (`pytest --fillit=./fillit`, harness/pytest_plugin.py) and the CI
+"""The pytest plugin (`pytest --fillit=./fillit`, frontends/pytest_plugin.py) and the CI
 commands of docs/ci.md, run for real in a scratch folder without any test file."""
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from generators.cases import SPEED
-from harness.suites import load_suite
+from harness.grading.suites import load_suite
 from reference.parser import parse
 from reference.shapes import SHAPE_BY_NAME
 

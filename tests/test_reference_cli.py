@@ -6,12 +6,12 @@ import sys
 from pathlib import Path
 
 from generators.corpus import SEED_SAMPLE
-from reference.cli import MAX_FILE_BYTES, USAGE
+from frontends.ref import MAX_FILE_BYTES, USAGE
 from reference.solver import solve_text
 
 
 def fillit_ref(*args: str, timeout: float = 60) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "reference.cli", *args], capture_output=True, timeout=timeout)
+    return subprocess.run([sys.executable, "-m", "frontends.ref", *args], capture_output=True, timeout=timeout)
 
 
 def test_endless_input_is_answered_error_at_once():

@@ -24,7 +24,7 @@ from rich.console import Console
 from generators.cases import USAGE, Case
 from generators.text import to_file
 from harness.limits import Limits
-from harness.model import CaseResult, GradeReport, ProjectCheck, Verdict
+from harness.grading.model import CaseResult, GradeReport, ProjectCheck, Verdict
 from reference.parser import parse
 from reference.shapes import SHAPE_BY_NAME, Shape
 from reference.solver import Solution, render, solve_text

@@ -17,8 +17,8 @@ from conftest import GradedRun, grade_in
 from generators.cases import Case
 from generators.corpus import case_filename
 from harness.limits import Limits
-from harness.model import CaseResult, GradeReport, ProjectCheck, Verdict
-from harness.scoring import category_weight
+from harness.grading.model import CaseResult, GradeReport, ProjectCheck, Verdict
+from harness.grading.scoring import category_weight
 from reports import html as html_report
 from reports.cohort import CohortRow, write_cohort
 from reports.common import PALETTE, hex_to_rgb

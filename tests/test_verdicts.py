@@ -4,6 +4,8 @@ programs (tests/verdict_targets/*.c, and the seed's plain algorithm started too 
 graded through `grade_binary`."""
 from __future__ import annotations
 
+from reference.plain import PLAIN_C_SOURCE
+
 import dataclasses
 import multiprocessing
 import re
@@ -13,15 +15,15 @@ from pathlib import Path
 import pytest
 
 from generators.cases import Case
-from harness.grading import grade_binary
+from harness.grading.grade import grade_binary
 from harness.jail import detect_jail
-from harness.suites import load_suite
+from harness.grading.suites import load_suite
 from reference.solver import solve_text
 
 from jail_modes import jail_for
 
 TARGETS = Path(__file__).parent / "verdict_targets"
-PLAIN_C = Path(__file__).resolve().parents[1] / "reference" / "plain_fillit.c"
+PLAIN_C = PLAIN_C_SOURCE
 SAMPLE = b"....\n##..\n.#..\n.#..\n\n....\n####\n....\n....\n\n#...\n###.\n....\n....\n\n....\n##..\n.##.\n....\n"
 
 
@@ -123,7 +125,7 @@ def test_a_crash_shows_valgrind_s_first_error_with_its_stack(build_c):
 
 def test_the_cpu_limit_follows_the_plain_algorithm_s_cost():
     from generators.valid import EASY_BUDGET, plain_tries
-    from harness.suites import DEFAULT_CPU_S, PLAIN_TRY_BUDGET_S, cpu_limit
+    from harness.grading.suites import DEFAULT_CPU_S, PLAIN_TRY_BUDGET_S, cpu_limit
     from reference.parser import parse
 
     standard = load_suite("standard")

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from harness.grading import grade_binary
-from harness.model import GradeReport
-from harness.suites import load_suite
+from harness.grading.grade import grade_binary
+from harness.grading.model import GradeReport
+from harness.grading.suites import load_suite
 from zoo.build import base_entry, build, load_manifest
 
 MUTANTS, CORRECTS = load_manifest()

@@ -22,10 +22,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from harness.grading.settings import DEFAULT_BUILD_TIMEOUT_S
+from harness.jail import Bind
 from harness.project.workspace import REPO, TOOLS, ExecResult, Workspace, build_env, read_nofollow
 
 BINARY_NAME = "fillit"
-DEFAULT_BUILD_TIMEOUT_S = 120.0
 MAX_COPY_FILES = 20_000
 MAX_COPY_BYTES = 256 * 1024 * 1024
 OBJECT_SUFFIXES = (".o", ".a", ".so")
@@ -120,7 +121,6 @@ def make_step(ws: Workspace, lenient: bool, targets: tuple[str, ...] = (), *, cp
               extra: tuple[str, ...] = (), folder: str = "") -> ExecResult:
     """`make [extra] [targets]` in the repository copy (in `folder`, relative to its root),
     jailed (the lenient wrappers first in PATH)."""
-    from harness.jail import Bind
 
     argv = ["make"]
     binds: tuple[Bind, ...] = ()

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from types import ModuleType
 
-from harness.model import ProjectCheck
+from harness.grading.model import ProjectCheck
 from harness.project.build import BuildResult
 from harness.project.checks import (author, binary_at_root, flags, forbidden_functions, leaks, makefile_rules,
                                     memory_errors, no_relink, norm)

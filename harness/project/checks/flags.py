@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from harness.model import ProjectCheck
+from harness.grading.model import ProjectCheck
 from harness.project.checks.common import CheckContext, failed, passed
 from harness.project.checks.dry_run import CompileCommand, dry_run
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from harness.model import ProjectCheck
+from harness.grading.model import ProjectCheck
 from harness.project.build import BINARY_NAME
 from harness.project.checks.common import CheckContext, Deadline, failed, passed, skipped
 from harness.project.checks.origins import attribute

@@ -11,8 +11,8 @@ allows).
 from __future__ import annotations
 
 from harness.jail.bwrap import which_in_jail
-from harness.memcheck import compact_error
-from harness.model import ProjectCheck
+from harness.grading.memcheck import compact_error
+from harness.grading.model import ProjectCheck
 from harness.project.checks.common import CheckContext, failed, passed, skipped
 from harness.project.checks.valgrind import MemcheckRun, memcheck_runs
 from harness.project.workspace import WORK

@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 from harness.jail import Bind
-from harness.model import ProjectCheck
+from harness.grading.model import ProjectCheck
 from harness.project.build import failure_line
 from harness.project.checks.common import CheckContext, failed, passed, skipped, source_files
 from harness.project.workspace import REPO, TOOLS

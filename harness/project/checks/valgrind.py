@@ -1,12 +1,12 @@
 """valgrind memcheck on the graded binary, once per sample input, shared by the checks
 that read it (leaks; memory errors). How its log is read, and when it is trusted:
-harness.memcheck."""
+harness.grading.memcheck."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from harness.limits import Limits
-from harness.memcheck import LOG_NOTES, memcheck_argv, parse_log
+from harness.grading.memcheck import LOG_NOTES, memcheck_argv, parse_log
 from harness.project.checks.common import CheckContext, Deadline
 from harness.project.workspace import BUILD_LIMITS
 

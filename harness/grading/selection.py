@@ -6,9 +6,9 @@ from pathlib import Path
 
 from generators.cases import Case
 from generators.corpus import case_filename
-from harness.last_failed import CACHE_DIR, choose_last_failed
-from harness.own_cases import INPUT_SUFFIX, load_own_cases
-from harness.suites import SUITES, filter_cases, load_suite
+from harness.grading.last_failed import CACHE_DIR, choose_last_failed
+from harness.grading.own_cases import INPUT_SUFFIX, load_own_cases
+from harness.grading.suites import SUITES, filter_cases, load_suite
 
 # `--suite none`: no suite case, only the files of --cases DIR.
 NO_SUITE = "none"

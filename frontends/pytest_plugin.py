@@ -14,7 +14,7 @@ needs the same collection on every worker: the suite is seeded, ids and order ar
 all work unchanged.  Each case is an item `fillit::<case id>`, e.g.
 `fillit::invalid/bad_char_letter-2`; the case's category is a keyword (`-k invalid`).
 
-A case runs through `harness.grading.grade_case` (the jail, limits, checker); a
+A case runs through `harness.grading.grade.grade_case` (the jail, limits, checker); a
 failure's report is the diagnosis with the expected and actual outputs side by side.
 Each item also carries a pytest-timeout marker a minute above its own wall limit, as a
 backstop should the runner itself ever hang.
@@ -82,7 +82,7 @@ def pytest_configure(config: pytest.Config) -> None:
         raise pytest.UsageError(f"--fillit: {value} is a folder; pass the fillit executable (build it with make)")
     if not os.access(program, os.X_OK):
         raise pytest.UsageError(f"--fillit: {value} is not executable (chmod +x {value}?)")
-    from harness.suites import SUITES
+    from harness.grading.suites import SUITES
 
     suite = config.getoption("fillit_suite")
     if suite not in SUITES:
@@ -129,7 +129,7 @@ class FillitSuite(pytest.Collector):
     """The cases of the suite, in suite order."""
 
     def collect(self) -> list[pytest.Item]:
-        from harness.suites import load_suite
+        from harness.grading.suites import load_suite
 
         options = self.config.stash[_OPTIONS]
         cases = load_suite(options.suite, options.seed)
@@ -144,12 +144,12 @@ class FillitCase(pytest.Item):
 
     def __init__(self, *, case: Any, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        from harness.suites import cpu_limit
+        from harness.grading.suites import cpu_limit
 
         self.case = case
         self.extra_keyword_matches.add(case.category)
         self.add_marker(pytest.mark.fillit)
-        from harness.grading import wall_backstop
+        from harness.grading.grade import wall_backstop
 
         cpu = cpu_limit(case, self.config.stash[_OPTIONS].timeout)
         # (a TIMEOUT runs twice, then the plain algorithm once, under the same limits)
@@ -159,9 +159,9 @@ class FillitCase(pytest.Item):
     def setup(self) -> None:
         """Grading happens here: a failure of the harness itself (the jail) is then an
         ERROR of the test, never a FAILED case blamed on the program."""
-        from harness.grading import grade_case_confirmed
+        from harness.grading.grade import grade_case_confirmed
         from harness.limits import Limits
-        from harness.policy import JailRefused, choose_jail
+        from harness.jail.policy import JailRefused, choose_jail
 
         options = self.config.stash[_OPTIONS]
         try:
@@ -186,7 +186,7 @@ class FillitCase(pytest.Item):
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style=None):
         if isinstance(excinfo.value, FillitCaseFailed):
-            from harness.fuzz import describe_failure
+            from reports.describe import describe_failure
 
             result = excinfo.value.result
             about = f" ({self.case.description})" if self.case.description else ""

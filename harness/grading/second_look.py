@@ -22,18 +22,18 @@ import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from generators.cases import Case
-from harness.checker import check
+from generators.cases import SPEED, Case
+from harness.grading.checker import check
 from harness.jail import Jail, JailError, RunResult
 from harness.jail.bwrap import which_in_jail
 from harness.jail.native import CompileError, compiled
 from harness.limits import Limits
-from harness.memcheck import MEMCHECK_OPTIONS, compact_error, parse_log
-from harness.model import CaseResult, Verdict
+from harness.grading.memcheck import MEMCHECK_OPTIONS, compact_error, parse_log
+from harness.grading.model import CaseResult, Verdict
 from harness.runner import RUN_ENV, RunFile, run
 from reference.parser import parse
+from reference.plain import PLAIN_C_SOURCE
 
-PLAIN_SOURCE = Path(__file__).resolve().parents[1] / "reference" / "plain_fillit.c"
 # Confirming costs a CPU limit per TIMEOUT: every wall-backstop TIMEOUT is rerun (the wall
 # clock depends on the machine's load), CPU ones up to this many (CPU time does not).
 CONFIRM_CPU_TIMEOUTS = 6
@@ -132,12 +132,16 @@ def explain_timeout(result: CaseResult, jail: Jail) -> CaseResult:
     if not pieces:
         return result
     bound = math.ceil(math.sqrt(4 * len(pieces)))
-    plain = _time_plain(case, result.time_limit_s, jail)
+    # A speed file is one plain search cannot answer in time, by construction: its case
+    # already says so; timing plain search again would only cost the limit once more.
+    plain = None if case.category == SPEED else _time_plain(case, result.time_limit_s, jail)
     facts = {"pieces": len(pieces), "bound_side": bound, "cpu_s": result.cpu_s,
              "cpu_limit_s": result.time_limit_s, **({"plain_cpu_s": plain} if plain is not None else {})}
     used = (f"it used {result.cpu_s:.2f} s of CPU (limit {result.time_limit_s:g} s) on {len(pieces)} pieces, "
             f"which fit at best in a {bound}x{bound} square")
-    if plain is None:
+    if case.category == SPEED:
+        how = ""
+    elif plain is None:
         how = "; the seed's plain backtracking does not answer this file within the limit either: it needs pruning"
     else:
         how = (f"; the seed's plain backtracking, starting at {bound}x{bound}, answers this file in {plain:.3f} s "
@@ -155,10 +159,10 @@ def _time_plain(case: Case, cpu_limit_s: float, jail: Jail) -> float | None:
     """CPU seconds the seed's plain algorithm takes on `case`, None if over the limit."""
     assert case.input is not None
     try:
-        plain = compiled(PLAIN_SOURCE, "plain-fillit")
+        plain = compiled(PLAIN_C_SOURCE, "plain-fillit")
         limits = Limits(cpu_s=cpu_limit_s, wall_s=3 * cpu_limit_s + 2)
         measured = run(plain, ["input.fillit"], [RunFile("input.fillit", case.input)], limits, jail)
-    except (CompileError, JailError, OSError):
+    except (CompileError, JailError):
         return None
     return None if measured.limit is not None or measured.exit_code != 0 else measured.cpu_s
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from harness.model import CaseResult
+from harness.grading.model import CaseResult
 
 # Why these weights: solving valid files is the exercise; rejecting bad input is
 # half of the subject's text; the command-line contract is small.  Speed is graded

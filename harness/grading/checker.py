@@ -13,8 +13,8 @@ import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from generators.cases import SPEED, USAGE, Case
-from harness.model import Verdict
+from generators.cases import SPEED, Case, UsageLine
+from harness.grading.model import Verdict
 from harness.jail import RunResult
 from reference.parser import parse
 from reference.shapes import Shape, normalize
@@ -45,13 +45,13 @@ def check(case: Case, runs: Sequence[RunResult], strict: bool = False) -> Verdic
             {"outputs": outputs},
         )
     actual = outputs[0]
-    if case.expected == USAGE:
+    if isinstance(case.expected, UsageLine):
         return _check_usage(actual)
     if case.disputed and actual in (case.expected, *case.accepted):
         return _check_disputed(case, actual, strict)
     if actual == case.expected:
         return Verdict("OK", None, "")
-    return diagnose(case, actual, decode(runs[0].stderr))
+    return diagnose(case, case.expected, actual, decode(runs[0].stderr))
 
 
 def stopped(run: RunResult) -> Verdict | None:
@@ -107,16 +107,16 @@ def _check_disputed(case: Case, actual: str, strict: bool) -> Verdict:
                    "the program printed a square", {"answer": "seed"})
 
 
-def diagnose(case: Case, actual: str, stderr: str = "") -> Verdict:
-    """Why `actual` differs from `case.expected` (a file invocation with a mismatch)."""
-    if case.expected == ERROR:
+def diagnose(case: Case, expected: str, actual: str, stderr: str = "") -> Verdict:
+    """Why `actual` differs from `expected`, the case's exact expected text."""
+    if expected == ERROR:
         return _missed_error(case, actual, stderr)
     if _says_error(actual):
         rule = "" if actual == ERROR else " (and 'error' must be printed exactly as 'error\\n')"
         return Verdict("WRONG", "false_error", f"the file is valid but the program printed error{rule}",
                        {"actual": actual})
     parsed = parse(case.input or b"")
-    return _diagnose_square(parsed.pieces, case.expected, actual)
+    return _diagnose_square(parsed.pieces, expected, actual)
 
 
 def _missed_error(case: Case, actual: str, stderr: str) -> Verdict:

@@ -14,9 +14,13 @@ from pathlib import Path
 
 import click
 
-from harness.batch import DEFAULT_BUDGET_S, BatchError, BatchOptions, GradeSettings, discover, run_batch
+from frontends.reporting import CohortFiles
+from harness.batch.discovery import discover
+from harness.batch.messages import BatchError
+from harness.batch.parent import BatchOptions, run_batch
+from harness.grading.settings import DEFAULT_BUDGET_S, DEFAULT_SUITE, GradeSettings, Profile
+from harness.grading.suites import SUITES
 from harness.jail.engine import IsolationRequest
-from harness.suites import DEFAULT_SUITE, SUITES
 from reference.version import PACKAGE, VERSION_MESSAGE
 
 EXIT_OK, EXIT_SOME_ERRORS, EXIT_CANNOT_RUN = 0, 1, 2
@@ -35,7 +39,7 @@ EXIT_OK, EXIT_SOME_ERRORS, EXIT_CANNOT_RUN = 0, 1, 2
 @click.option("--suite", type=click.Choice(sorted(SUITES)), default=DEFAULT_SUITE, show_default=True)
 @click.option("--seed", type=int, default=None, help="Seed for the generated cases (default: the suite's own).")
 @click.option("--timeout", type=click.FloatRange(0.1, 3600), default=None,
-              help="Wall-clock limit per case in seconds (default: per category).")
+              help="CPU-time limit per case in seconds (default: per case, see docs/SPEC.md).")
 @click.option("--profile", type=click.Choice(["default", "strict"]), default="default", show_default=True,
               help="strict: disputed cases must give the 42 answer.")
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
@@ -50,17 +54,17 @@ EXIT_OK, EXIT_SOME_ERRORS, EXIT_CANNOT_RUN = 0, 1, 2
 @click.option("--budget", type=click.FloatRange(1, 86400), default=DEFAULT_BUDGET_S, show_default=True,
               help="Seconds one submission's cases may take in all; the cases left then are TIMEOUT (budget).")
 def batch_command(submissions_dir: Path, out: Path, db: Path | None, jobs: int | None, suite: str,
-                  seed: int | None, timeout: float | None, profile: str, scheduler: str | None,
+                  seed: int | None, timeout: float | None, profile: Profile, scheduler: str | None,
                   lenient_build: bool, no_project_checks: bool, isolation: IsolationRequest,
                   unsafe_no_jail: bool, budget: float) -> int:
     """Grade every entry of SUBMISSIONS_DIR (repository folders and fillit executables)."""
-    settings = GradeSettings(suite=suite, seed=seed, timeout=timeout, strict=profile == "strict",
+    settings = GradeSettings(suite=suite, seed=seed, timeout=timeout, profile=profile,
                              lenient_build=lenient_build, project_checks=not no_project_checks,
                              isolation=isolation, unsafe_no_jail=unsafe_no_jail, budget_s=budget)
     options = BatchOptions(out=out, db=db, jobs=jobs or os.cpu_count() or 2, settings=settings,
                            scheduler=scheduler)
     _refuse_empty(submissions_dir, out, db)
-    summary = run_batch(submissions_dir, options, echo=click.echo)
+    summary = run_batch(submissions_dir, options, CohortFiles(), echo=click.echo)
     click.echo(summary.line())
     for error in summary.errors:
         click.echo(f"error: {error}", err=True)

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from hypothesis.strategies import SearchStrategy
 
     from harness.jail import RunResult
-    from harness.model import Verdict
+    from harness.grading.model import Verdict
 
 ENTRY_POINT_GROUP = "fillit_moulinette.exercises"
 Invocation = Literal["file", "stdin"]

@@ -1,9 +1,9 @@
 """Grade a cohort on Dask distributed workers (`grade batch DIR --scheduler tcp://HOST:8786`).
 
 Each task (a repository, or a chunk of an executable's cases, as for local workers:
-`harness.batch.chunk_task`) travels to a worker with its submission as tar.gz bytes
+`harness.batch.tasks.chunk_task`) travels to a worker with its submission as tar.gz bytes
 (workers need no shared filesystem); the worker unpacks it into a private temporary
-folder and runs the same `harness.batch.grade_submission` as a local worker process,
+folder and runs the same `harness.batch.worker.grade_submission` as a local worker process,
 collecting its messages (build, one row per case, checks, finished) into a list that
 is the task's result.  The client writes those rows into the same SQLite store as
 each future completes (`as_completed`), and finalizes a submission when all its
@@ -26,7 +26,10 @@ import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from harness.batch import BatchError, Echo, GradeTask, Message, archive, extract, grade_submission
+from harness.batch.archive import archive, extract
+from harness.batch.messages import BatchError, Echo, Message, TaskFailed
+from harness.batch.tasks import GradeTask
+from harness.batch.worker import grade_submission
 
 RETRIES = 2
 CONNECT_TIMEOUT_S = 15
@@ -55,7 +58,7 @@ def run_dask(address: str, tasks: Sequence[GradeTask], handle: Callable[[Message
     try:
         from distributed import Client, as_completed
     except ImportError:
-        raise BatchError("--scheduler needs Dask: pip install 'fillit-moulinette[dask]'") from None
+        raise BatchError("--scheduler needs Dask: pip install -e '.[dask]' (from a clone)") from None
     try:
         client = Client(address, timeout=CONNECT_TIMEOUT_S)
     except (OSError, TimeoutError) as error:
@@ -78,7 +81,7 @@ def run_dask(address: str, tasks: Sequence[GradeTask], handle: Callable[[Message
             try:
                 messages = future.result()
             except Exception as error:  # the task failed on every try (or its workers kept dying)
-                handle(("error", task.name, task.submission_hash, f"Dask task failed: {type(error).__name__}: {error}"))
+                handle(TaskFailed(task.name, task.submission_hash, f"Dask task failed: {type(error).__name__}: {error}"))
                 continue
             for message in messages:
                 handle(message)

@@ -8,7 +8,7 @@ back on the next open, so the file is never corrupt and no result is half there.
 Identity and resumption
 -----------------------
 A submission is known by its name (the entry of the submissions folder).  Its
-``submission_hash`` covers its files (see `harness.batch.content_hash`); its ``config``
+``submission_hash`` covers its files (see `harness.batch.discovery.content_hash`); its ``config``
 covers the grading settings (suite, seed, cases, timeout, profile, build mode).  A
 finished submission whose hash and config are unchanged is skipped; a changed one
 has its old results deleted (in the same transaction that records the new hash)
@@ -22,16 +22,22 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
+
+from harness.grading.model import CaseResult, ProjectCheck
 
 SCHEMA_VERSION = 1
 
 # Submission states.
-PENDING, GRADING, DONE, BUILD_FAILED, ERROR = "pending", "grading", "done", "build_failed", "error"
+SubmissionStatus = Literal["grading", "done", "build_failed", "error"]
+GRADING: SubmissionStatus = "grading"
+DONE: SubmissionStatus = "done"
+BUILD_FAILED: SubmissionStatus = "build_failed"
+ERROR: SubmissionStatus = "error"
 FINISHED_STATES = frozenset({DONE, BUILD_FAILED})
 
 _SCHEMA = """
@@ -44,7 +50,7 @@ CREATE TABLE IF NOT EXISTS submissions (
     submission_hash TEXT NOT NULL,
     config          TEXT NOT NULL,
     kind            TEXT NOT NULL,            -- "repository" or "binary"
-    status          TEXT NOT NULL,            -- pending, grading, done, build_failed, error
+    status          TEXT NOT NULL,            -- grading, done, build_failed, error
     total_cases     INTEGER NOT NULL DEFAULT 0,
     build_ok        INTEGER,                  -- NULL for a binary
     build_json      TEXT,                     -- command, lenient, message, log
@@ -84,7 +90,7 @@ CREATE TABLE IF NOT EXISTS results (
 CREATE INDEX IF NOT EXISTS results_by_hash ON results (submission_hash, case_id);
 """
 
-# Columns of a result row as workers send it (harness.batch.result_row).
+# Columns of a result row: CaseResult.to_dict()'s fields, its details as JSON.
 RESULT_FIELDS: tuple[str, ...] = (
     "case_id", "category", "verdict", "diagnosis", "message", "details_json", "actual", "stderr",
     "time_s", "cpu_s", "max_rss_kb", "exit_code", "signal", "isolation", "time_limit_s",
@@ -225,7 +231,7 @@ class Store:
             db.execute("UPDATE submissions SET build_ok = ?, build_json = ?, updated_at = ? WHERE name = ?",
                        (int(bool(build.get("ok"))), json.dumps(build), time.time(), name))
 
-    def record_results(self, name: str, submission_hash: str, rows: Iterable[dict[str, Any]]) -> int:
+    def record_results(self, name: str, submission_hash: str, results: Iterable[CaseResult]) -> int:
         """Store case results (one transaction); a case already stored is replaced, never duplicated."""
         columns = ("submission", "submission_hash") + RESULT_FIELDS + ("recorded_at",)
         updates = ", ".join(f"{c} = excluded.{c}" for c in columns if c not in ("submission", "case_id"))
@@ -235,16 +241,18 @@ class Store:
         count = 0
         with self.transaction() as db:
             self._check_current(db, name, submission_hash)
-            for row in rows:
+            for result in results:
+                row = result.to_dict()
+                row["details_json"] = json.dumps(row.pop("details"), sort_keys=True)
                 db.execute(sql, (name, submission_hash, *(row[f] for f in RESULT_FIELDS), now))
                 count += 1
         return count
 
-    def record_checks(self, name: str, submission_hash: str, checks: list[dict[str, str]]) -> None:
+    def record_checks(self, name: str, submission_hash: str, checks: Sequence[ProjectCheck]) -> None:
         with self.transaction() as db:
             self._check_current(db, name, submission_hash)
             db.execute("UPDATE submissions SET checks_json = ?, updated_at = ? WHERE name = ?",
-                       (json.dumps(checks), time.time(), name))
+                       (json.dumps([check.to_dict() for check in checks]), time.time(), name))
 
     def finish(self, name: str, submission_hash: str, *, status: str, score: float, passed: int, failed: int,
                counts: dict[str, int], first_failure: str, run_time_s: float, grading_s: float,
@@ -281,9 +289,14 @@ class Store:
         return {r[0] for r in self.db.execute("SELECT case_id FROM results WHERE submission = ?", (name,))}
 
     def results(self, name: str) -> dict[str, dict[str, Any]]:
-        """{case_id: row} for `name`."""
+        """{case_id: CaseResult.to_dict() form} for `name` (CaseResult.from_dict makes it whole)."""
         rows = self.db.execute("SELECT * FROM results WHERE submission = ?", (name,))
-        return {r["case_id"]: dict(r) for r in rows}
+        found = {}
+        for r in rows:
+            row = dict(r)
+            row["details"] = json.loads(row.pop("details_json"))
+            found[r["case_id"]] = row
+        return found
 
     def integrity_check(self) -> str:
         return str(self.db.execute("PRAGMA integrity_check").fetchone()[0])

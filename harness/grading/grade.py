@@ -19,15 +19,15 @@ from pathlib import Path
 
 from generators.cases import Case
 from generators.corpus import STANDARD_SEED
-from harness.checker import decode
+from harness.grading.checker import decode
 from harness.jail import Jail, JailError, RunResult, detect_jail
 from harness.limits import Limits
-from harness.model import CaseResult, GradeReport, Verdict
+from harness.grading.model import CaseResult, GradeReport, Verdict
 from harness.runner import NORMAL_ENV, RunFile, run
-from harness.scoring import first_failure_line, score
-from harness.second_look import (confirm_timeouts, crash_context, explain_timeout, memcheck_first_error,
+from harness.grading.scoring import first_failure_line, score
+from harness.grading.second_look import (confirm_timeouts, crash_context, explain_timeout, memcheck_first_error,
                                  rerun_verdict, with_memcheck)
-from harness.suites import DEFAULT_CPU_S, cpu_limit
+from harness.grading.suites import DEFAULT_CPU_S, cpu_limit
 
 INPUT_NAME = "input.fillit"
 # Text kept from a program's stdout/stderr in a result (the runner caps what it reads).
@@ -106,7 +106,7 @@ def grade_case(program: Path, case: Case, limits: Limits, jail: Jail | None = No
 
 def grade_case_confirmed(program: Path, case: Case, limits: Limits, jail: Jail | None = None,
                          strict: bool = False, timeout: float | None = None) -> CaseResult:
-    """`grade_case`, and a TIMEOUT run once more then explained (harness.second_look):
+    """`grade_case`, and a TIMEOUT run once more then explained (harness.grading.second_look):
     for callers that grade case by case (a batch worker, the pytest plugin)."""
     jail = jail or detect_jail()
     result = grade_case(program, case, limits, jail, strict, timeout)

@@ -13,11 +13,11 @@ from collections.abc import Callable, Iterator
 from types import TracebackType
 
 from rich.console import Console, RenderableType
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn, TimeElapsedColumn
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn, TimeElapsedColumn, TaskID
 from rich.text import Text
 
 from generators.cases import Case
-from harness.model import CaseResult
+from harness.grading.model import CaseResult
 
 # A case that runs longer than this is named (the standard cases take milliseconds).
 SLOW_AFTER_S = 2.0
@@ -79,7 +79,7 @@ class GradeProgress:
         self._running = _Running()
         self._counts = {"passed": 0, "failed": 0}
         self._bar: Progress | None = None
-        self._task = None
+        self._task: TaskID | None = None
         self._stop = threading.Event()
         self._watcher: threading.Thread | None = None
         self._total = total
@@ -92,7 +92,7 @@ class GradeProgress:
             self._bar = _Bar(*columns, running=self._running, cpu_limit=self._wall_limit, console=self._console,
                              transient=True)
             self._bar.__enter__()
-            self._task = self._bar.add_task("grading", total=self._total, **self._counts)
+            self._task = self._bar.add_task("grading", total=self._total, passed=0, failed=0)
         else:
             self._watcher = threading.Thread(target=self._announce_slow_cases, name="grade-progress", daemon=True)
             self._watcher.start()
@@ -112,8 +112,8 @@ class GradeProgress:
     def finished(self, result: CaseResult) -> None:
         self._running.finish(result.case.id)
         self._counts["passed" if result.passed else "failed"] += 1
-        if self._bar is not None:
-            self._bar.update(self._task, advance=1, **self._counts)
+        if self._bar is not None and self._task is not None:
+            self._bar.update(self._task, advance=1, passed=self._counts["passed"], failed=self._counts["failed"])
 
     def _announce_slow_cases(self) -> None:
         announced: set[str] = set()

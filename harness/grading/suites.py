@@ -12,10 +12,9 @@ SUITES: dict[str, Callable[[int], list[Case]]] = {
     "standard": standard_corpus,
     "full": full_corpus,
 }
-DEFAULT_SUITE = "standard"
 
 # The CPU-time limit of a case (every process of the run together; wall time is only a
-# backstop, harness.grading.wall_backstop), derived from what the seed's plain
+# backstop, harness.grading.grade.wall_backstop), derived from what the seed's plain
 # backtracking costs on the file:
 #
 #     cpu_limit = max(floor of the category, plain_tries * PLAIN_TRY_BUDGET_S), at most MAX_CPU_S

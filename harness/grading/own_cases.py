@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generators.cases import Case
+from generators.cases import Case, Category
 from generators.valid import plain_tries
 from reference.parser import parse
 from reference.solver import solve_text
 
-OWN_CATEGORY = "own"
+OWN_CATEGORY: Category = "own"
 OWN_PREFIX = f"{OWN_CATEGORY}/"
 INPUT_SUFFIX = ".fillit"
 EXPECTED_SUFFIX = ".expected"

@@ -6,39 +6,36 @@ Every such problem is one line on stderr, never a traceback.
 """
 from __future__ import annotations
 
-import contextlib
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 import click
 from rich.console import Console
 
+from frontends.batch import batch_main
+from frontends.common import (EXIT_CANNOT_GRADE, EXIT_FAILED, EXIT_PASSED, CannotGrade, check_writable, grading_jail,
+                              prepared_program, write_reports)
+from frontends.fuzz import fuzz_command
+from harness.grading.last_failed import CACHE_DIR, record_run
+from frontends.progress import GradeProgress
 from generators.cases import Case
-from harness.case_selection import NO_SUITE, SUITE_CHOICES, SelectionError, save_case_inputs, select_cases
-from harness.grading import grade_binary
-from harness.executable import unrunnable_reason
+from harness.fuzz import DEFAULT_DATABASE
+from harness.grading.grade import grade_binary
+from harness.grading.model import GradeReport
+from harness.grading.own_cases import OwnCasesError
+from harness.grading.selection import NO_SUITE, SUITE_CHOICES, SelectionError, save_case_inputs, select_cases
+from frontends.reporting import ReportKind
+from harness.grading.settings import DEFAULT_SUITE, GradeSettings, Profile
+from harness.grading.suites import cpu_limit, suite_seed
 from harness.jail import Jail
 from harness.jail.engine import IsolationRequest
-from harness.last_failed import CACHE_DIR, record_run
 from harness.limits import Limits
-from harness.model import CaseSelection, GradeReport
-from harness.policy import JailRefused, Target, choose_jail
-from harness.progress import GradeProgress
-from harness.suites import DEFAULT_SUITE, suite_seed, cpu_limit
+from harness.project import leak_check_inputs, project_checks
 from reference.version import PACKAGE, VERSION_MESSAGE
-
-if TYPE_CHECKING:
-    from harness.project import BuildResult, Workspace
-
-EXIT_PASSED, EXIT_FAILED, EXIT_CANNOT_GRADE = 0, 1, 2
-
-
-class CannotGrade(Exception):
-    """The harness cannot grade: the message is the one line the user sees."""
-
+from reports.terminal import print_summary
 
 EPILOG = """\b
 Other commands:
@@ -64,7 +61,8 @@ ColorChoice = Literal["auto", "always", "never"]
 @click.option("--jobs", "-j", type=click.IntRange(1, 64), default=None,
               help="Cases run in parallel (default: number of CPUs).")
 @click.option("--timeout", type=click.FloatRange(0.1, 3600), default=None,
-              help="Wall-clock limit per case in seconds (default: per category, see the report).")
+              help="CPU-time limit per case in seconds (default: per case, from the plain algorithm's cost; "
+                   "docs/SPEC.md).")
 @click.option("-k", "pattern", default=None,
               help="Only cases whose id or category matches (substring or glob; an exact id: that case alone).")
 @click.option("--lf", "last_failed", is_flag=True,
@@ -94,16 +92,16 @@ ColorChoice = Literal["auto", "always", "never"]
               help="Fuzz mode: example database folder; found failures replay first [default: .fillit-fuzz-db].")
 def grade_command(target_text: str | None, suite: str, cases_dir: Path | None, seed: int | None, jobs: int | None,
                   timeout: float | None, pattern: str | None, last_failed: bool, collect_only: bool,
-                  save_inputs: Path | None, profile: str, isolation: IsolationRequest, unsafe_no_jail: bool,
+                  save_inputs: Path | None, profile: Profile, isolation: IsolationRequest, unsafe_no_jail: bool,
                   json_path: Path | None,
                   html_path: Path | None, junit_path: Path | None, lenient_build: bool, quiet: bool,
                   color: ColorChoice = "auto", fuzz_examples: int | None = None, fuzz_db: Path | None = None) -> int:
     """Grade TARGET: a fillit executable, or a repository folder (built with make first)."""
     target = None if target_text is None else Path(target_text)  # reports show it as typed
-    outputs = {"json": json_path, "html": html_path, "junit": junit_path}
+    outputs: dict[ReportKind, Path | None] = {"json": json_path, "html": html_path, "junit": junit_path}
     for path in outputs.values():
         if path is not None:
-            _check_writable(path)
+            check_writable(path)
     if fuzz_examples is not None:
         _refuse_with_fuzz({"--cases": cases_dir, "--lf": last_failed, "--collect-only": collect_only,
                            "--save-inputs": save_inputs})
@@ -112,15 +110,13 @@ def grade_command(target_text: str | None, suite: str, cases_dir: Path | None, s
     if target is not None and not target.exists() and not collect_only:
         raise CannotGrade(f"target {target} does not exist")
     if fuzz_examples is not None:
-        from harness.fuzz import DEFAULT_DATABASE, fuzz_command
-
         assert target is not None
         jail = grading_jail(isolation, "repository" if target.is_dir() else "binary", unsafe_no_jail)
         return fuzz_command(target, fuzz_examples, seed=seed, timeout=timeout, jail=jail,
                             strict=profile == "strict", database=fuzz_db or DEFAULT_DATABASE, outputs=outputs,
                             quiet=quiet, lenient_build=lenient_build)
     out, err = _consoles(color)
-    selection = CaseSelection(suite=suite, seed=seed, cases_dir=None if cases_dir is None else str(cases_dir),
+    selection = GradeSettings(suite=suite, seed=seed, cases_dir=None if cases_dir is None else str(cases_dir),
                               profile=profile, timeout=timeout)
     cases = _select(selection, pattern, target, last_failed, err)
     if save_inputs is not None:
@@ -140,8 +136,6 @@ def grade_command(target_text: str | None, suite: str, cases_dir: Path | None, s
     with prepared_program(target, jail, lenient_build, err, quiet) as (program, build, workspace):
         report = _run_cases(program, cases, target_text, selection, jobs, jail, err, quiet)
         if build is not None and workspace is not None:
-            from harness.project import leak_check_inputs, project_checks
-
             report.build = build.summary()
             report.checks = project_checks(build, workspace, sample_inputs=leak_check_inputs(cases))
     write_reports(report, outputs)
@@ -153,17 +147,6 @@ def grade_command(target_text: str | None, suite: str, cases_dir: Path | None, s
                           f"were not graded (first: {first.case.id}: {first.verdict.message})")
     failed_checks = any(check.status == "fail" for check in report.checks)
     return EXIT_FAILED if report.failed or failed_checks else EXIT_PASSED
-
-
-def grading_jail(isolation: IsolationRequest, target: Target, unsafe: bool) -> Jail:
-    """The jail for `target` under the policy (harness.policy); its warning on stderr."""
-    try:
-        jail, warning = choose_jail(isolation, target, unsafe)
-    except JailRefused as refused:
-        raise CannotGrade(str(refused)) from None
-    if warning:
-        click.echo(f"grade: {warning}", err=True)
-    return jail
 
 
 def _refuse_with_fuzz(given: dict[str, object]) -> None:
@@ -179,10 +162,8 @@ def _consoles(color: ColorChoice) -> tuple[Console, Console]:
             Console(stderr=True, force_terminal=force, no_color=color == "never"))
 
 
-def _select(selection: CaseSelection, pattern: str | None, target: Path | None, last_failed: bool,
+def _select(selection: GradeSettings, pattern: str | None, target: Path | None, last_failed: bool,
             err: Console) -> list[Case]:
-    from harness.own_cases import OwnCasesError
-
     try:
         chosen = select_cases(selection.suite, selection.seed, pattern,
                               None if selection.cases_dir is None else Path(selection.cases_dir),
@@ -203,79 +184,22 @@ def _remember_failures(target: Path, report: GradeReport, err: Console) -> None:
                   markup=False, highlight=False)
 
 
-def _check_writable(path: Path) -> None:
-    parent = path.parent if str(path.parent) else Path(".")
-    if path.is_dir():
-        raise CannotGrade(f"cannot write report {path}: it is a directory")
-    if not parent.is_dir():
-        raise CannotGrade(f"cannot write report {path}: folder {parent} does not exist")
-    if not os.access(parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise CannotGrade(f"cannot write report {path}: permission denied")
-
-
-@contextlib.contextmanager
-def prepared_program(target: Path, jail: Jail, lenient: bool, console: Console,
-                     quiet: bool) -> Iterator[tuple[Path, "BuildResult | None", "Workspace | None"]]:
-    """The executable to grade: TARGET itself, or what `make` builds from the repository
-    TARGET (in a private workspace, alive for the `with` block: the checks use it)."""
-    if not target.is_dir():
-        yield _executable(target), None, None
-        return
-    from harness.project import Workspace, build_repository
-
-    if not quiet and console.is_terminal:
-        console.print(f"building {target} with make{' (lenient: -Werror dropped)' if lenient else ''}...")
-    with Workspace.create(jail) as workspace:
-        build = build_repository(target.resolve(), workspace, lenient=lenient)
-        if not build.ok or build.binary is None:
-            werror = "[-Werror" in build.log or "-Werror=" in build.log
-            hint = " (warnings are errors here: --lenient-build drops -Werror)" if werror and not lenient else ""
-            raise CannotGrade(f"build failed: {build.message}{hint}")
-        yield build.binary, build, workspace
-
-
-def _executable(target: Path) -> Path:
-    if not target.is_file():
-        raise CannotGrade(f"target {target} is neither a file nor a folder")
-    if not os.access(target, os.X_OK):
-        raise CannotGrade(f"target {target} is not executable (chmod +x {target}?)")
-    try:
-        reason = unrunnable_reason(target)
-    except OSError as error:
-        raise CannotGrade(f"cannot read target {target}: {error.strerror or error}") from None
-    if reason is not None:
-        raise CannotGrade(f"target {target} {reason}")
-    return target.resolve()
-
-
-def _run_cases(program: Path, cases: Sequence[Case], target: str, selection: CaseSelection, jobs: int | None,
+def _run_cases(program: Path, cases: Sequence[Case], target: str, selection: GradeSettings, jobs: int | None,
                jail: Jail, console: Console, quiet: bool) -> GradeReport:
-    arguments = dict(limits=Limits(), jobs=jobs or os.cpu_count() or 2, jail=jail,
-                     strict=selection.profile == "strict", timeout=selection.timeout, suite=selection.suite,
-                     seed=suite_seed(selection.seed), target=target)
+    def grade(progress: GradeProgress | None) -> GradeReport:
+        return grade_binary(program, cases, limits=Limits(), jobs=jobs or os.cpu_count() or 2, jail=jail,
+                            strict=selection.strict, timeout=selection.timeout, suite=selection.suite,
+                            seed=suite_seed(selection.seed), target=target,
+                            progress=progress.finished if progress else None,
+                            on_start=progress.started if progress else None)
+
     if quiet:
-        report = grade_binary(program, cases, **arguments)
+        report = grade(None)
     else:
         with GradeProgress(console, len(cases), lambda case: cpu_limit(case, selection.timeout)) as progress:
-            report = grade_binary(program, cases, progress=progress.finished, on_start=progress.started, **arguments)
-    report.selection = selection
+            report = grade(progress)
+    report.settings = selection
     return report
-
-
-def write_reports(report: GradeReport, outputs: dict[str, Path | None]) -> None:
-    """Write each report whose path is given; an unwritable path is CannotGrade."""
-    from reports.html import write_html
-    from reports.json_report import write_json
-    from reports.junit import write_junit
-
-    writers = {"json": write_json, "html": write_html, "junit": write_junit}
-    for kind, path in outputs.items():
-        if path is None:
-            continue
-        try:
-            writers[kind](report, path)
-        except OSError as error:
-            raise CannotGrade(f"cannot write {kind} report {path}: {error.strerror or error}") from None
 
 
 def _print_summary(report: GradeReport, quiet: bool, console: Console, written: dict[str, Path]) -> None:
@@ -283,8 +207,6 @@ def _print_summary(report: GradeReport, quiet: bool, console: Console, written: 
         line = f"score {report.score:g}/100: {report.passed} passed, {report.failed} failed"
         click.echo(line + (f"\n{report.first_failure_line}" if report.first_failure_line else ""))
         return
-    from reports.terminal import print_summary
-
     print_summary(report, console, written)
 
 
@@ -300,7 +222,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(args: list[str]) -> int:
     if args and args[0] == "batch":
-        from harness.batch_cli import batch_main
         return batch_main(args[1:])
     try:
         return grade_command.main(args, prog_name="grade", standalone_mode=False) or 0
