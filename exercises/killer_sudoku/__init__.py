@@ -13,7 +13,7 @@ from exercises.killer_sudoku.checker import DIAGNOSES, check
 from exercises.killer_sudoku.solver import reference
 from exercises.killer_sudoku.strategies import fuzz_inputs
 from exercises.killer_sudoku.suites import FIXED_SEED, SUITES
-from harness.exercise import Exercise, Render
+from harness.grading.exercise import Exercise, Render
 
 # Why these weights: solving is the exercise (CodinGame grades nothing else); puzzles with
 # few givens weigh a fifth, since only a solver that prunes answers them in time; invalid

@@ -1,7 +1,7 @@
 """Compare what a Killer Sudoku solver printed with the answer, and say what is wrong.
 
-Limits and signals come first, as for every exercise (`harness.checker.stopped`); then two
-runs that differ; then the text. A wrong grid is explained the way a human grader reads
+Limits and signals come first, as for every exercise (harness.grading.checker, whose
+generic helpers it uses); then two runs that differ; then the text. A wrong grid is explained the way a human grader reads
 it: is it 9 lines of 9 digits, does it keep the givens, which row, column, box or cage
 breaks a rule, and where it first differs from the answer (rows and columns from 1).
 """
@@ -15,9 +15,9 @@ from exercises.killer_sudoku.parser import Rejection, parse
 from exercises.killer_sudoku.puzzle import BOXES, CELL_COUNT, COLUMNS, DIGITS, ROWS, SIDE, Puzzle, where
 from exercises.killer_sudoku.solver import ERROR
 from generators.cases import Case
-from harness.checker import decode, format_defects, stopped
+from harness.grading.checker import _excerpt, _extra_empty_lines, _says_error, _stopped, decode
 from harness.jail import RunResult
-from harness.model import Verdict
+from harness.grading.model import Verdict
 
 Diagnosis = Literal["format", "not_a_grid", "false_error", "missed_error", "given_changed", "bad_row",
                     "bad_column", "bad_box", "bad_cage", "other_solution", "nondeterministic"]
@@ -34,7 +34,7 @@ def check(case: Case, runs: Sequence[RunResult], strict: bool = False) -> Verdic
     """The verdict for `case` given its runs (one per `case.runs`), in run order. `strict`
     changes nothing: Killer Sudoku has no disputed case."""
     for run in runs:
-        halted = stopped(run)
+        halted = _stopped(run)
         if halted is not None:
             return _hard_timeout(halted) if case.category == "hard" and halted.verdict == "TIMEOUT" else halted
     outputs = [decode(run.stdout) for run in runs]
@@ -62,15 +62,15 @@ def diagnose(case: Case, actual: str, stderr: str = "") -> Verdict:
     if isinstance(parsed, Rejection):  # only a hand-written .expected file can say so
         return _wrong("format", f"the output differs from the case's expected answer (and the input is invalid: "
                       f"{parsed.message})", {"rule": parsed.rule})
-    if actual.strip().lower() == "error":
+    if _says_error(actual):
         return _wrong("false_error", "the puzzle is valid and has a solution, but the program printed error",
                       {"actual": actual})
-    repaired, defects = format_defects(actual, "grid")
+    repaired, defects = _layout(actual)
     grid = _read_grid(actual) or _read_grid(repaired)
     if grid is None:
         return _wrong("not_a_grid", f"the answer is 9 lines of 9 digits 1-9; {_not_a_grid(repaired)}",
                       {"defects": defects})
-    expected = _read_grid(case.expected)
+    expected = _read_grid(case.expected) if isinstance(case.expected, str) else None
     assert expected is not None, "the reference answer is a grid"
     content = _diagnose_grid(parsed, grid, expected)
     if content is None:
@@ -87,16 +87,46 @@ def _missed_error(parsed: Puzzle | Rejection, actual: str, stderr: str) -> Verdi
         why, rule = f"the input is invalid ({parsed.message})", parsed.rule
     else:
         why, rule = "the puzzle has no solution (the input follows every rule, but no grid fits it)", "no_solution"
-    if actual.strip().lower() == "error":
+    if _says_error(actual):
         return _wrong("format", f"{why}: print exactly 'error\\n', not {_excerpt(actual)}", {"rule": rule})
     if not actual:
         told = "printed error on stderr; it must go to stdout" if "error" in stderr.lower() else "printed nothing"
-    elif isinstance(parsed, Puzzle) and (grid := _read_grid(format_defects(actual, "grid")[0])) is not None:
+    elif isinstance(parsed, Puzzle) and (grid := _read_grid(_layout(actual)[0])) is not None:
         broken = _broken_rule(parsed, grid)
         told = f"printed a grid ({broken.message})" if broken else "printed a grid"
     else:
         told = f"printed {_excerpt(actual)}"
     return _wrong("missed_error", f"{why}; the answer is 'error', but the program {told}", {"rule": rule})
+
+
+def _layout(text: str) -> tuple[str, list[str]]:
+    """`text` with common layout defects repaired, and one phrase per distinct defect
+    ("missing final newline", "one extra empty line after the grid"...)."""
+    defects = []
+    if "\r" in text:
+        defects.append("carriage returns ('\\r') in the output")
+        text = text.replace("\r", "")
+    lines = text.split("\n")
+    if text and not text.endswith("\n"):
+        defects.append("missing final newline")
+    else:
+        lines.pop()
+    if any(line != line.rstrip() for line in lines):
+        defects.append("trailing spaces at the end of lines")
+    if any(line != line.lstrip() for line in lines):
+        defects.append("leading spaces at the start of lines")
+    lines = [line.strip() for line in lines]
+    filled = [i for i, line in enumerate(lines) if line]
+    if filled:
+        places = ((filled[0], "before the grid"),
+                  (sum(1 for line in lines[filled[0]:filled[-1]] if not line), "between rows of the grid"),
+                  (len(lines) - 1 - filled[-1], "after the grid"))
+        defects += [f"{_extra_empty_lines(count)} {where}" for count, where in places if count]
+    lines = [line for line in lines if line]
+    if any(" " in line or "\t" in line for line in lines):
+        defects.append("spaces between digits")
+        lines = [line.replace(" ", "").replace("\t", "") for line in lines]
+    return "".join(line + "\n" for line in lines), defects
 
 
 def _read_grid(text: str) -> list[int] | None:
@@ -180,7 +210,3 @@ def _twice(grid: list[int], cells: tuple[int, ...]) -> tuple[int, tuple[int, int
             return grid[cell], (seen[grid[cell]], cell)
         seen[grid[cell]] = cell
     return None
-
-
-def _excerpt(text: str, limit: int = 40) -> str:
-    return repr(text if len(text) <= limit else text[:limit] + "...")

@@ -15,7 +15,7 @@ import textwrap
 
 from exercises.killer_sudoku.parser import Rejection, parse
 from exercises.killer_sudoku.puzzle import DIGITS, SIDE, grid_rows
-from harness.checker import decode
+from harness.grading.checker import decode
 
 _RULE = "------+-------+------"
 _SUMS_WIDTH = 50

@@ -33,9 +33,9 @@ def check(case: Case, runs: Sequence[RunResult], strict: bool = False) -> Verdic
     `strict` is the strict profile: a disputed case passes only with the 42 answer.
     """
     for run in runs:
-        halted = stopped(run)
-        if halted is not None:
-            return _as_speed_verdict(halted) if case.category == SPEED else halted
+        stopped = _stopped(run)
+        if stopped is not None:
+            return _as_speed_verdict(stopped) if case.category == SPEED else stopped
     outputs = [decode(run.stdout) for run in runs]
     if any(other != outputs[0] for other in outputs[1:]):
         return Verdict(
@@ -54,9 +54,8 @@ def check(case: Case, runs: Sequence[RunResult], strict: bool = False) -> Verdic
     return diagnose(case, case.expected, actual, decode(runs[0].stderr))
 
 
-def stopped(run: RunResult) -> Verdict | None:
-    """TIMEOUT, OUTPUT_LIMIT or CRASH when the run did not end normally (every exercise's
-    checker starts here)."""
+def _stopped(run: RunResult) -> Verdict | None:
+    """TIMEOUT, OUTPUT_LIMIT or CRASH when the run did not end normally."""
     if run.limit in ("wall", "cpu"):
         limit = "wall-clock" if run.limit == "wall" else "CPU"
         return Verdict("TIMEOUT", run.limit, f"the program exceeded the {limit} time limit and was killed",
@@ -161,10 +160,9 @@ def _as_square(text: str) -> _Grid | None:
     return None
 
 
-def format_defects(text: str, shape: str = "square") -> tuple[str, list[str]]:
+def _format_defects(text: str) -> tuple[str, list[str]]:
     """`text` with common layout defects repaired, and one phrase per distinct defect
-    ("missing final newline", "one extra empty line after the square"...); `shape`
-    names what the lines draw (another exercise's "grid")."""
+    ("missing final newline", "one extra empty line after the square"...)."""
     defects = []
     if "\r" in text:
         defects.append("carriage returns ('\\r') in the output")
@@ -180,7 +178,7 @@ def format_defects(text: str, shape: str = "square") -> tuple[str, list[str]]:
     if any(line != line.lstrip() for line in lines):
         defects.append("leading spaces at the start of lines")
         lines = [line.lstrip() for line in lines]
-    defects += _empty_line_defects(lines, shape)
+    defects += _empty_line_defects(lines)
     lines = [line for line in lines if line]
     if any(" " in line for line in lines):
         defects.append("spaces between cells")
@@ -188,14 +186,14 @@ def format_defects(text: str, shape: str = "square") -> tuple[str, list[str]]:
     return "".join(line + "\n" for line in lines), defects
 
 
-def _empty_line_defects(lines: list[str], shape: str) -> list[str]:
+def _empty_line_defects(lines: list[str]) -> list[str]:
     """Empty lines before, inside and after the square, each place named apart."""
     filled = [i for i, line in enumerate(lines) if line]
     if not filled:
         return []
-    places = ((filled[0], f"before the {shape}"),
-              (sum(1 for line in lines[filled[0]:filled[-1]] if not line), f"between rows of the {shape}"),
-              (len(lines) - 1 - filled[-1], f"after the {shape}"))
+    places = ((filled[0], "before the square"),
+              (sum(1 for line in lines[filled[0]:filled[-1]] if not line), "between rows of the square"),
+              (len(lines) - 1 - filled[-1], "after the square"))
     return [f"{_extra_empty_lines(count)} {where}" for count, where in places if count]
 
 
@@ -206,7 +204,7 @@ def _extra_empty_lines(count: int) -> str:
 def _diagnose_square(pieces: Sequence[Shape], expected: str, actual: str) -> Verdict:
     expected_grid = _as_square(expected)
     assert expected_grid is not None, "the reference answer is always a square"
-    repaired, defects = format_defects(actual)
+    repaired, defects = _format_defects(actual)
     grid = _as_square(actual) or _as_square(repaired)
     if grid is None:
         return Verdict("WRONG", "format", f"the output is not a square of '.' and letters: {_shape_of_text(actual)}",
