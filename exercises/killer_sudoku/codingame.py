@@ -1,9 +1,10 @@
-"""The four public test cases of CodinGame's "Killer Sudoku Solver" (by odaxav), the
-puzzle the seed's program was written for (seeds/004 runs it on `killertest/test1..3`).
+"""The four test cases of CodinGame's "Killer Sudoku Solver" (by odaxav), the puzzle the
+seed's program was written for (seeds/004 runs it on `killertest/test1..3`).
 
-Every suite holds them as fixed cases; their published answers are checked against the
-reference in tests/test_killer_sudoku_reference.py. CodinGame feeds each line with a
-newline, the last one included.
+The first ("easy") is the example of the puzzle's statement, checked against it; the
+other three are transcribed from the puzzle's test list. Every suite holds them as fixed
+cases, and tests/test_killer_sudoku_reference.py checks that each is a valid puzzle with
+exactly one solution. CodinGame feeds each line with a newline, the last one included.
 """
 from __future__ import annotations
 

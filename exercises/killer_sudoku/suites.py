@@ -172,11 +172,11 @@ _ONE_OF = {"empty_input"}  # a rule with a single input
 
 
 def quick_suite(seed: int = FIXED_SEED) -> list[Case]:
-    """About 25 cases: CodinGame's four tests, one puzzle per main family, one input per
-    main rule."""
+    """About 25 cases: CodinGame's four tests, one puzzle per main family, a rule-4 trap,
+    one input per main rule."""
     cases = [codingame_case(name) for name in CODINGAME_TESTS]
     cases += [family_case(seed, "valid", "easy", 1), family_case(seed, "valid", "medium", 1),
-              layout_case(seed, "no-final-newline")]
+              layout_case(seed, "no-final-newline"), trap_case(seed, 1)]
     cases += [family_case(seed, "hard", "sparse", 1), family_case(seed, "hard", "no-givens", 1)]
     cases += [invalid_case(seed, rule, 1) for rule in _QUICK_INVALID]
     return _checked(cases)

@@ -7,6 +7,9 @@
  *
  * Deliberate bugs for tests/test_killer_sudoku_solvers.py, one per -D flag:
  *   NO_CAGE_SUMS     ignores cage sums (and rule 4): a plain sudoku solver
+ *   IGNORE_BOXES     forgets that a 3x3 box holds each digit once
+ *   NO_BACKTRACK     keeps the first candidate of each cell and never goes back: when a
+ *                    cell has none left it prints the grid as it is (0 for an empty cell)
  *   IGNORE_GIVENS    solves as if no cell were given
  *   EIGHT_ROWS       prints the first 8 rows only
  *   SPACED           prints a space between cells
@@ -65,7 +68,11 @@ static void bounds(void)
 
 static int candidates(int cell)
 {
+#ifdef IGNORE_BOXES
+    int free = ALL & ~(row_used[cell / 9] | col_used[cell % 9]);
+#else
     int free = ALL & ~(row_used[cell / 9] | col_used[cell % 9] | box_used[box(cell)]);
+#endif
 #ifndef NO_CAGE_SUMS
     int cage = cage_of[cell], result = 0;
     free &= ~cage_used[cage];
@@ -110,6 +117,10 @@ static void search(int limit)
                 break;
         }
     }
+#ifdef NO_BACKTRACK
+    if (best >= 0 && best_count == 0)
+        best = -1; /* stuck: this grid, holes and all, is the answer */
+#endif
     if (best < 0) {
         if (solutions++ == 0)
             memcpy(first, grid, sizeof grid);
@@ -120,6 +131,9 @@ static void search(int limit)
             place(best, d, 1);
             search(limit);
             place(best, d, -1);
+#ifdef NO_BACKTRACK
+            break;
+#endif
         }
 }
 
