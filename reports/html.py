@@ -330,6 +330,7 @@ def context(report: GradeReport) -> dict:
         build.append((str(key), text, "\n" in text or len(text) > 100))
     return {
         "report": report,
+        "fillit_squares": report.exercise == DEFAULT_EXERCISE,
         "total": total,
         "score": fmt_score(report.score),
         "score_pct": max(0.0, min(100.0, float(report.score))) if report.score == report.score else 0.0,

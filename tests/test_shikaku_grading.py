@@ -12,7 +12,7 @@ import pytest
 from generators.cases import Case
 from harness.jail import detect_jail
 from harness.limits import Limits
-from harness.model import Verdict
+from harness.grading.model import Verdict
 from harness.runner import run
 from exercises.shikaku import EXERCISE
 from exercises.shikaku.solver import answer_text

@@ -5,7 +5,7 @@ from collections import Counter
 
 from hypothesis import given, settings
 
-from harness.exercise import exercise_named
+from harness.grading.exercise import exercise_named
 from exercises.shikaku import EXERCISE, WEIGHTS
 from exercises.shikaku.invalid import DISPUTED_CATEGORIES, INVALID_CATEGORIES
 from exercises.shikaku.puzzle import parse

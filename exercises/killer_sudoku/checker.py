@@ -15,7 +15,7 @@ from exercises.killer_sudoku.parser import Rejection, parse
 from exercises.killer_sudoku.puzzle import BOXES, CELL_COUNT, COLUMNS, DIGITS, ROWS, SIDE, Puzzle, where
 from exercises.killer_sudoku.solver import ERROR
 from generators.cases import Case
-from harness.grading.checker import _excerpt, _extra_empty_lines, _says_error, _stopped, decode
+from harness.grading.checker import decode, excerpt, extra_empty_lines, says_error, stopped_verdict
 from harness.jail import RunResult
 from harness.grading.model import Verdict
 
@@ -34,7 +34,7 @@ def check(case: Case, runs: Sequence[RunResult], strict: bool = False) -> Verdic
     """The verdict for `case` given its runs (one per `case.runs`), in run order. `strict`
     changes nothing: Killer Sudoku has no disputed case."""
     for run in runs:
-        halted = _stopped(run)
+        halted = stopped_verdict(run)
         if halted is not None:
             return _hard_timeout(halted) if case.category == "hard" and halted.verdict == "TIMEOUT" else halted
     outputs = [decode(run.stdout) for run in runs]
@@ -62,7 +62,7 @@ def diagnose(case: Case, actual: str, stderr: str = "") -> Verdict:
     if isinstance(parsed, Rejection):  # only a hand-written .expected file can say so
         return _wrong("format", f"the output differs from the case's expected answer (and the input is invalid: "
                       f"{parsed.message})", {"rule": parsed.rule})
-    if _says_error(actual):
+    if says_error(actual):
         return _wrong("false_error", "the puzzle is valid and has a solution, but the program printed error",
                       {"actual": actual})
     repaired, defects = _layout(actual)
@@ -87,15 +87,15 @@ def _missed_error(parsed: Puzzle | Rejection, actual: str, stderr: str) -> Verdi
         why, rule = f"the input is invalid ({parsed.message})", parsed.rule
     else:
         why, rule = "the puzzle has no solution (the input follows every rule, but no grid fits it)", "no_solution"
-    if _says_error(actual):
-        return _wrong("format", f"{why}: print exactly 'error\\n', not {_excerpt(actual)}", {"rule": rule})
+    if says_error(actual):
+        return _wrong("format", f"{why}: print exactly 'error\\n', not {excerpt(actual)}", {"rule": rule})
     if not actual:
         told = "printed error on stderr; it must go to stdout" if "error" in stderr.lower() else "printed nothing"
     elif isinstance(parsed, Puzzle) and (grid := _read_grid(_layout(actual)[0])) is not None:
         broken = _broken_rule(parsed, grid)
         told = f"printed a grid ({broken.message})" if broken else "printed a grid"
     else:
-        told = f"printed {_excerpt(actual)}"
+        told = f"printed {excerpt(actual)}"
     return _wrong("missed_error", f"{why}; the answer is 'error', but the program {told}", {"rule": rule})
 
 
@@ -121,7 +121,7 @@ def _layout(text: str) -> tuple[str, list[str]]:
         places = ((filled[0], "before the grid"),
                   (sum(1 for line in lines[filled[0]:filled[-1]] if not line), "between rows of the grid"),
                   (len(lines) - 1 - filled[-1], "after the grid"))
-        defects += [f"{_extra_empty_lines(count)} {where}" for count, where in places if count]
+        defects += [f"{extra_empty_lines(count)} {where}" for count, where in places if count]
     lines = [line for line in lines if line]
     if any(" " in line or "\t" in line for line in lines):
         defects.append("spaces between digits")
@@ -148,13 +148,13 @@ def _not_a_grid(text: str) -> str:
         return f"it printed {len(rows)} line(s)"
     for number, row in enumerate(rows, 1):
         if len(row) != SIDE:
-            return f"line {number} has {len(row)} character(s): {_excerpt(row)}"
+            return f"line {number} has {len(row)} character(s): {excerpt(row)}"
     for number, row in enumerate(rows, 1):
         for column, ch in enumerate(row, 1):
             if ch not in DIGITS:
                 unfilled = " (an unfilled cell?)" if ch in "0." else ""
                 return f"row {number}, column {column} is {ch!r}{unfilled}"
-    return f"it printed {_excerpt(text)}"
+    return f"it printed {excerpt(text)}"
 
 
 def _diagnose_grid(puzzle: Puzzle, grid: list[int], expected: list[int]) -> Verdict | None:

@@ -13,7 +13,7 @@ docs/exercises/shikaku.md.
 """
 from __future__ import annotations
 
-from harness.exercise import Exercise, Render
+from harness.grading.exercise import Exercise, Render
 from exercises.shikaku import render
 from exercises.shikaku.checker import DIAGNOSES, check
 from exercises.shikaku.solver import answer_text

@@ -1,7 +1,7 @@
 """Compare what a Shikaku solver printed with the exact answer, and say what is wrong.
 
 `check` turns a case and its run(s) into a Verdict, the way fillit's checker does
-(harness.checker, whose generic helpers it uses): limits and signals first (the output of
+(harness.grading.checker, whose generic helpers it uses): limits and signals first (the output of
 a killed program means nothing), then runs that disagree, then the text.  A mismatch is
 explained as a grader would: is the layout right, is the grid a tiling at all (each
 letter one rectangle, holding exactly one number, of that area), are the letters in
@@ -16,9 +16,9 @@ from collections.abc import Sequence
 from typing import Literal
 
 from generators.cases import Case
-from harness.checker import _excerpt, _extra_empty_lines, _says_error, _stopped, decode
+from harness.grading.checker import decode, excerpt, extra_empty_lines, says_error, stopped_verdict
 from harness.jail import RunResult
-from harness.model import Verdict
+from harness.grading.model import Verdict
 from exercises.shikaku.drawing import Region, clues_inside, regions
 from exercises.shikaku.geometry import Rect
 from exercises.shikaku.puzzle import LETTERS, Puzzle, parse
@@ -39,7 +39,7 @@ def check(case: Case, runs: Sequence[RunResult], strict: bool = False) -> Verdic
     """The verdict for `case` given its runs, in run order; `strict`: a disputed input
     passes only with the puzzle's answer."""
     for run in runs:
-        stopped = _stopped(run)
+        stopped = stopped_verdict(run)
         if stopped is not None:
             return _with_hard_hint(case, stopped)
     outputs = [decode(run.stdout) for run in runs]
@@ -63,7 +63,7 @@ def _with_hard_hint(case: Case, stopped: Verdict) -> Verdict:
                 "of the rows above its last; check before each step that every clue not placed yet still "
                 "has a rectangle that fits")
     else:
-        hint = (f"this puzzle has {case.expected.split(chr(10))[0]} solutions; count them without redoing "
+        hint = (f"this puzzle has {str(case.expected).split(chr(10))[0]} solutions; count them without redoing "
                 "the whole search for each (place the rectangles that are forced first)")
     return dataclasses.replace(stopped, message=f"{stopped.message}: {hint}")
 
@@ -85,26 +85,26 @@ def diagnose(case: Case, actual: str, stderr: str = "") -> Verdict:
     parsed = parse(case.input or b"")
     if parsed.puzzle is None:
         return _missed_error(case, actual, stderr)
-    if _says_error(actual) and case.disputed:
+    if says_error(actual) and case.disputed:
         return _wrong("format", f"disputed input ({case.description}): error passes here, but printed exactly "
                       f"as 'error\\n', not {actual!r}", actual=actual)
-    if _says_error(actual):
+    if says_error(actual):
         rule = "" if actual == ERROR else " (and 'error' must be printed exactly as 'error\\n')"
         return _wrong("false_error", f"the input is valid but the program printed error{rule}", actual=actual)
-    return diagnose_answer(parsed.puzzle, case.expected, actual)
+    return diagnose_answer(parsed.puzzle, str(case.expected), actual)
 
 
 def _missed_error(case: Case, actual: str, stderr: str) -> Verdict:
     rejection = parse(case.input or b"").rejection
     why = f"the input is invalid ({rejection})"
-    if _says_error(actual):
+    if says_error(actual):
         return _wrong("format", f"{why}: print exactly 'error\\n', not {actual!r}", rule=case.rule, actual=actual)
     if not actual and "error" in stderr.lower():
         told = "printed error on stderr; it must go to stdout"
     elif not actual:
         told = "printed nothing"
     else:
-        told = f"printed {_excerpt(actual)} instead of error"
+        told = f"printed {excerpt(actual)} instead of error"
     return _wrong("missed_error", f"{why}, but the program {told}", rule=case.rule)
 
 
@@ -146,7 +146,7 @@ def _empty_line_defects(lines: list[str]) -> list[str]:
     places = ((filled[0], "before the count"),
               (sum(1 for line in lines[filled[0]:filled[-1]] if not line), "inside the answer"),
               (len(lines) - 1 - filled[-1], "after the answer"))
-    return [f"{_extra_empty_lines(count)} {where}" for count, where in places if count]
+    return [f"{extra_empty_lines(count)} {where}" for count, where in places if count]
 
 
 # --- the answer -------------------------------------------------------------------------
@@ -175,7 +175,7 @@ def _diagnose_content(puzzle: Puzzle, expected_count: int, expected_grid: list[s
         return _wrong("format", "the program printed nothing: print the number of solutions, then the grid")
     if not _COUNT.fullmatch(lines[0]):
         return _wrong("format", f"the first line must be the number of solutions, digits only; it is "
-                      f"{_excerpt(lines[0])}", first_line=lines[0][:80])
+                      f"{excerpt(lines[0])}", first_line=lines[0][:80])
     count, grid = int(lines[0]), lines[1:]
     if not grid:
         if count == expected_count == 0:
