@@ -1,10 +1,15 @@
-"""Killer Sudoku (seeds/004; CodinGame's "Killer Sudoku Solver") on the exercise seam.
+"""The Killer Sudoku exercise (seed 004; CodinGame's "Killer Sudoku Solver"): its contract
+is docs/exercises/killer-sudoku.md.
 
-The contract is docs/exercises/killer-sudoku.md. The package: `parser` (the input and its
-rules), `solver` with `rules` and `propagate` (the exact reference: propagation and
-search), `plain` (the seed's algorithm, an oracle), `generate` and `invalid` (puzzles
-with one solution, inputs that break each rule), `suites`, `checker`, `render`,
-`strategies` (hypothesis).
+    puzzle.py         the board: cells, houses, cages, the text of an input and an answer
+    parser.py         the input: parser and validator, one rule id per rejection
+    solver.py         the exact reference: propagation (propagate.py, rules.py) and search
+    plain.py          the seed's plain algorithm, kept as an oracle
+    generate.py, invalid.py, codingame.py   puzzles with one solution, broken inputs, CodinGame's tests
+    suites.py         quick, standard and full
+    strategies.py     hypothesis strategies (fuzzing and property tests)
+    checker.py        the verdict and diagnosis of a run
+    render.py         how reports draw an input and an answer
 """
 from __future__ import annotations
 

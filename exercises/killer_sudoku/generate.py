@@ -18,8 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from exercises.killer_sudoku.puzzle import (ALL_DIGITS, BOXES, CAGE_LETTERS, CELL_COUNT, COLUMNS, ROWS, Cage,
-                                            Puzzle, box_of, column_of, neighbours, row_of)
+from exercises.killer_sudoku.puzzle import (ALL_DIGITS, CAGE_LETTERS, CELL_COUNT, Cage, Puzzle, box_of, column_of,
+                                            connected, neighbours, row_of)
 from exercises.killer_sudoku.solver import first_in_reading_order, search
 
 
@@ -147,7 +147,7 @@ def _split(rng: random.Random, grid: tuple[int, ...], cages: list[tuple[int, ...
         for _ in range(_SPLIT_TRIES):
             part = _grown(rng, cage, rng.randint(1, len(cage) - 1))
             rest = tuple(cell for cell in cage if cell not in part)
-            if not _is_connected(rest):
+            if not connected(rest):
                 continue
             if other is None or sum(other[cell] for cell in part) != sum(grid[cell] for cell in part):
                 return [c for c in cages if c != cage] + [tuple(sorted(part)), rest]
@@ -161,18 +161,6 @@ def _grown(rng: random.Random, cage: tuple[int, ...], size: int) -> set[int]:
     while len(part) < size:
         part.add(rng.choice(sorted({n for cell in part for n in neighbours(cell) if n in members} - part)))
     return part
-
-
-def _is_connected(cells: tuple[int, ...]) -> bool:
-    members = set(cells)
-    reached = {cells[0]}
-    frontier = [cells[0]]
-    while frontier:
-        for n in neighbours(frontier.pop()):
-            if n in members and n not in reached:
-                reached.add(n)
-                frontier.append(n)
-    return len(reached) == len(members)
 
 
 def with_givens(grid: tuple[int, ...], cages: list[tuple[int, ...]], given_cells: set[int]) -> Puzzle:

@@ -17,7 +17,7 @@ from typing import Literal
 
 from exercises.killer_sudoku.puzzle import (BOXES, CAGE_LETTERS, CELL_COUNT, COLUMNS, DIGITS, GRID_TOTAL,
                                             MAX_CAGE_CELLS, ROWS, SIDE, Cage, Puzzle, cage_combinations,
-                                            neighbours, sum_range, where)
+                                            connected, sum_range, where)
 
 Rule = Literal[
     "empty_input", "line_count", "row_separator", "row_length", "cage_row_length", "bad_digit",
@@ -139,7 +139,7 @@ def _sums(line: str, letters: set[str]) -> list[tuple[str, int]]:
 
 def _check_cages(cages: tuple[Cage, ...]) -> None:
     for cage in cages:
-        if not _connected(cage.cells):
+        if not connected(cage.cells):
             raise _Rejected("cage_disconnected", f"the cells of cage {cage.letter!r} are not connected "
                             f"(side by side, never by a corner): {_cells(cage.cells)}")
     for cage in cages:
@@ -186,18 +186,6 @@ def _repeated(givens: tuple[int, ...], cells: tuple[int, ...]) -> int:
             return digit
         seen.add(digit)
     return 0
-
-
-def _connected(cells: tuple[int, ...]) -> bool:
-    members = set(cells)
-    reached = {cells[0]}
-    frontier = [cells[0]]
-    while frontier:
-        for neighbour in neighbours(frontier.pop()):
-            if neighbour in members and neighbour not in reached:
-                reached.add(neighbour)
-                frontier.append(neighbour)
-    return len(reached) == len(members)
 
 
 def _cells(cells: tuple[int, ...]) -> str:

@@ -52,6 +52,19 @@ def neighbours(cell: int) -> list[int]:
             if 0 <= nr < SIDE and 0 <= nc < SIDE]
 
 
+def connected(cells: tuple[int, ...]) -> bool:
+    """The cells form one piece through edges (a cage's shape)."""
+    members = set(cells)
+    reached = {cells[0]}
+    frontier = [cells[0]]
+    while frontier:
+        for neighbour in neighbours(frontier.pop()):
+            if neighbour in members and neighbour not in reached:
+                reached.add(neighbour)
+                frontier.append(neighbour)
+    return len(reached) == len(members)
+
+
 def digits_of(mask: int) -> list[int]:
     return [d for d in range(1, 10) if mask >> d & 1]
 
