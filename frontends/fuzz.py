@@ -1,10 +1,13 @@
-"""`grade TARGET --fuzz N`: differential fuzzing against the reference, from the command line.
+"""`grade TARGET [--exercise NAME] --fuzz N`: differential fuzzing against the reference,
+from the command line, for any exercise with `fuzz_inputs` (harness.grading.exercise).
 
-The engine is harness.fuzz; this module prints its outcome and writes the reports.
+The engine is harness.fuzz; this module prints its outcome and writes the reports (the
+exercise's name and weights; the rerun command is the same `grade --fuzz` command).
 """
 from __future__ import annotations
 
 import os
+import shlex
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -12,12 +15,14 @@ from rich.console import Console
 
 from frontends.common import EXIT_FAILED, EXIT_PASSED, prepared_program, write_reports
 from frontends.reporting import ReportKind
-from harness.fuzz import FuzzResult, database_folder, fuzz
+from harness.fuzz import FuzzResult, database_folder, fuzz, fuzz_strategy
+from harness.grading.exercise import Exercise
 from harness.grading.model import GradeReport
-from harness.grading.exercise import DEFAULT_EXERCISE, exercise_named
 from harness.grading.scoring import first_failure_line, score
+from harness.grading.settings import GradeSettings
 from harness.jail import Jail
 from reports.describe import describe_failure
+from reports.reproduce import fuzz_argv
 
 
 def _fewer_files(result: FuzzResult) -> str:
@@ -33,8 +38,9 @@ def _fewer_files(result: FuzzResult) -> str:
     return f" ({result.requested} asked: {'; '.join(reasons)})"
 
 
-def summary(result: FuzzResult, shown_target: str) -> str:
-    """What `grade --fuzz` prints: the outcome, and the minimal failing file if any."""
+def summary(result: FuzzResult, shown_target: str, exercise: Exercise | None = None, rerun: str | None = None) -> str:
+    """What `grade --fuzz` prints: the outcome, and the minimal failing file if any
+    (described by `exercise`, default fillit); `rerun`: the command that replays it."""
     where = f", example database {result.database}" if result.database else ""
     head = f"fuzz {shown_target}: seed {result.seed}{where}, per-run limit {result.limits.wall_s:g} s"
     minimal = result.minimal
@@ -44,21 +50,24 @@ def summary(result: FuzzResult, shown_target: str) -> str:
     return "\n".join([
         head,
         f"DISAGREEMENT: the file run #{result.first_failure_at} failed; shrunk in {result.shrink_runs} run(s) to this minimal failing file{cut}:",
-        describe_failure(minimal),
-        f"rerun: the same command replays it first (seed {result.seed}{where})",
+        describe_failure(minimal, exercise),
+        f"rerun: {rerun or 'the same command'} (replays it first: seed {result.seed}{where})",
     ])
 
 
 # --------------------------------------------------------------------------- `grade --fuzz N`
 
-def fuzz_command(target: Path, examples: int, *, seed: int | None, timeout: float | None, jail: Jail,
-                 strict: bool, database: Path | None, outputs: dict[ReportKind, Path | None], quiet: bool,
-                 lenient_build: bool) -> int:
+def fuzz_command(target: Path, examples: int, *, exercise: Exercise, seed: int | None, timeout: float | None,
+                 jail: Jail, strict: bool, database: Path | None, outputs: dict[ReportKind, Path | None],
+                 quiet: bool, lenient_build: bool, database_option: str | None = None) -> int:
     """`grade TARGET --fuzz N`: exit 1 when a disagreement was found, else 0.
 
     TARGET is an executable or a repository folder (built with make first, as for suites).
     The reports (--json/--html/--junit) hold the minimal failing case, or no case at all.
+    `database_option`: --fuzz-db as given (the rerun command repeats it).  Raises
+    harness.fuzz.CannotFuzz, before anything is built, for an exercise without fuzz_inputs.
     """
+    strategy = fuzz_strategy(exercise)
     if database is not None:
         # Hypothesis' own caches go next to the example databases, not into the current folder
         # (often the student's repository).  Read when hypothesis first needs them.
@@ -67,13 +76,15 @@ def fuzz_command(target: Path, examples: int, *, seed: int | None, timeout: floa
     started = datetime.now(timezone.utc)
     with prepared_program(target, jail, lenient_build, console, quiet) as (program, build, _):
         if not quiet:
-            kept = (f"example database {database_folder(database, str(target.resolve()))} (a failing file is "
-                    "kept there and replayed first next time; --fuzz-db moves it)" if database is not None
+            kept = (f"example database {database_folder(database, str(target.resolve()), exercise.name)} (a failing "
+                    "file is kept there and replayed first next time; --fuzz-db moves it)" if database is not None
                     else "no example database")
-            console.print(f"fuzzing {target} with up to {examples} file(s) (then shrinking any failure); {kept}",
+            console.print(f"fuzzing {target} ({exercise.name}) with up to {examples} file(s) (then shrinking any failure); {kept}",
                           markup=False, highlight=False, soft_wrap=True)
         result = fuzz(program, examples, seed=seed, database=database, key=str(target.resolve()),
-                      timeout=timeout, jail=jail, strict=strict)
+                      timeout=timeout, jail=jail, strict=strict, strategy=strategy, exercise=exercise)
+    settings = GradeSettings(exercise=exercise.name, suite="fuzz", seed=result.seed, timeout=timeout,
+                             profile="strict" if strict else "default", fuzz=examples, fuzz_db=database_option)
     report = GradeReport(
         target=str(target),
         suite="fuzz",
@@ -84,11 +95,13 @@ def fuzz_command(target: Path, examples: int, *, seed: int | None, timeout: floa
         results=list(result.failures),
         started_at=started.isoformat(timespec="seconds"),
         duration_s=result.duration_s,
-        score=score(result.failures, exercise_named(DEFAULT_EXERCISE).weights, strict=strict),
+        score=score(result.failures, exercise.weights, strict=strict),
         first_failure_line=first_failure_line(result.failures),
+        settings=settings,
+        exercise=exercise.name,
     )
     if build is not None:
         report.build = build.summary()
     write_reports(report, outputs)
-    print(summary(result, str(target)), flush=True)
+    print(summary(result, str(target), exercise, shlex.join(fuzz_argv(str(target), settings))), flush=True)
     return EXIT_FAILED if result.failed else EXIT_PASSED

@@ -124,12 +124,13 @@ def grade_command(target_text: str | None, exercise_name: str, suite: str, cases
         raise CannotGrade(f"target {target} does not exist")
     if fuzz_examples is not None:
         assert target is not None
-        if exercise.name != DEFAULT_EXERCISE:
-            raise CannotGrade(f"--fuzz generates fillit files only; {exercise.name} cannot be fuzzed yet")
+        if exercise.fuzz_inputs is None:
+            raise CannotGrade(f"--fuzz: {exercise.name} cannot be fuzzed (its exercise record has no fuzz_inputs)")
         jail = grading_jail(isolation, "repository" if target.is_dir() else "binary", unsafe_no_jail)
-        return fuzz_command(target, fuzz_examples, seed=seed, timeout=timeout, jail=jail,
+        return fuzz_command(target, fuzz_examples, exercise=exercise, seed=seed, timeout=timeout, jail=jail,
                             strict=profile == "strict", database=fuzz_db or DEFAULT_DATABASE, outputs=outputs,
-                            quiet=quiet, lenient_build=lenient_build)
+                            quiet=quiet, lenient_build=lenient_build,
+                            database_option=None if fuzz_db is None else str(fuzz_db))
     out, err = _consoles(color)
     selection = GradeSettings(exercise=exercise.name, suite=suite, seed=seed, cases_dir=None if cases_dir is None else str(cases_dir),
                               profile=profile, timeout=timeout)

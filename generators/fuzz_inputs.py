@@ -1,11 +1,17 @@
-"""The files `grade --fuzz` draws: valid ones of 1-26 pieces that plain backtracking
-answers quickly (so that a slow solver is not what the fuzzer finds), invalid ones of
-every category, and each drawn file as a `Case` with the reference's answer.
+"""fillit's fuzzing hooks (harness.grading.exercise: `fuzz_inputs`, `fuzz_case`, `shrink`):
+the files `grade --fuzz` draws (valid ones of 1-26 pieces that plain backtracking answers
+quickly, so that a slow solver is not what the fuzzer finds, and invalid ones of every
+category), each drawn file as a `Case` with the reference's answer, and the block-wise
+shrinker of a failing file.
 
-    strategy = fuzz_inputs()      # hypothesis: bytes of a file
-    case = fuzz_case(data, 3)     # fuzz/0003
+    strategy = fuzz_inputs()                 # hypothesis: bytes of a file
+    case = fuzz_case(data, 3)                # fuzz/3
+    describe_file(data)                      # "valid file of 3 piece(s), 62 bytes"
+    smaller = shrink_blocks(data, fails)     # whole pieces dropped, moved to (0, 0)
 """
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from hypothesis import strategies as st
 
@@ -85,6 +91,15 @@ def fuzz_inputs() -> st.SearchStrategy[bytes]:
     return st.one_of(small, small, small, medium, large, strict, strict, disputed)
 
 
+def describe_file(data: bytes) -> str:
+    """One line about a file: its pieces, or the rule it breaks."""
+    parsed = parse(data)
+    if parsed.valid:
+        return f"valid file of {len(parsed.pieces)} piece(s), {len(data)} bytes"
+    note = " (disputed: the seed accepts it)" if parsed.disputed else ""
+    return f"invalid file, {len(data)} bytes: {parsed.rejection}{note}"
+
+
 def fuzz_case(data: bytes, n: int) -> Case:
     """The graded case for one fuzz file: the reference's answer, disputed rules honoured."""
     parsed = parse(data)
@@ -99,3 +114,50 @@ def fuzz_case(data: bytes, n: int) -> Case:
         rule=parsed.rejection.rule if parsed.rejection is not None else None,
         description="hypothesis-generated file",
     )
+
+
+def shrink_blocks(data: bytes, fails: Callable[[bytes], bool]) -> bytes:
+    """A last, fillit-aware shrinking pass over a failing valid file.
+
+    Hypothesis shrinks choice sequences, and a file built from a packing (the larger
+    valid files) can get stuck well above the smallest failing file, e.g. when dropping
+    any one block leaves a file too hard to be a fuzz file.  Here the blocks go through
+    ddmin (delta debugging) until no single block can be dropped, then each block is
+    moved to offset (0, 0) if the file still fails.
+    Candidates that are not easy for plain backtracking are not tried.  Invalid files are
+    returned unchanged.
+    """
+    parsed = parse(data)
+    if not parsed.valid:
+        return data
+    blocks = [data[21 * i:21 * i + 20] for i in range(len(parsed.pieces))]
+
+    def still_fails(candidate: list[bytes]) -> bool:
+        text = b"\n".join(candidate)
+        return is_easy(text) and fails(text)
+
+    # ddmin (Zeller): split into n runs; keep one run alone, or drop one run, if the file
+    # still fails; else split finer.  It ends 1-minimal: no single block can be dropped.
+    # Runs kept alone matter here: they are small, hence easy, where dropping one block
+    # of a large file often leaves a file too hard to be tried.
+    n = 2
+    while len(blocks) >= 2:
+        bounds = [len(blocks) * k // n for k in range(n + 1)]
+        runs = [blocks[bounds[k]:bounds[k + 1]] for k in range(n)]
+        kept = next((run for run in runs if run and still_fails(run)), None)
+        if kept is not None:
+            blocks, n = kept, 2
+            continue
+        rests = ([b for j, run in enumerate(runs) if j != k for b in run] for k in range(n))
+        rest = next((rest for rest in rests if rest and still_fails(rest)), None)
+        if rest is not None:
+            blocks, n = rest, max(n - 1, 2)
+            continue
+        if n >= len(blocks):
+            break
+        n = min(len(blocks), 2 * n)
+    for i, shape in enumerate(parse(b"\n".join(blocks)).pieces):
+        top_left = "".join(line + "\n" for line in spell_block(shape)).encode()
+        if blocks[i] != top_left and still_fails(blocks[:i] + [top_left] + blocks[i + 1:]):
+            blocks[i] = top_left
+    return b"\n".join(blocks)

@@ -7,8 +7,8 @@ failed case.
 from __future__ import annotations
 
 from generators.cases import UsageLine
+from harness.grading.exercise import Exercise, exercise_named
 from harness.grading.model import CaseResult
-from reference.parser import parse
 from reports.common import cat_e
 
 MAX_LINES = 40
@@ -38,22 +38,21 @@ def side_by_side(expected: str, actual: str, titles: tuple[str, str] = ("expecte
     return "\n".join(rows)
 
 
-def describe_input(data: bytes | None) -> str:
-    """One line about a fuzz file: its pieces, or the rule it breaks."""
+def describe_input(data: bytes | None, exercise: Exercise | None = None) -> str:
+    """One line about an input file, as its exercise (default: fillit) describes it: its
+    pieces, or the rule it breaks..."""
     if data is None:
         return "no input file"
-    parsed = parse(data)
-    if parsed.valid:
-        return f"valid file of {len(parsed.pieces)} piece(s), {len(data)} bytes"
-    note = " (disputed: the seed accepts it)" if parsed.disputed else ""
-    return f"invalid file, {len(data)} bytes: {parsed.rejection}{note}"
+    return (exercise or exercise_named()).input_summary(data)
 
 
-def describe_failure(result: CaseResult) -> str:
-    """The diagnosis (first line), the failing case and its file, the two outputs side by side."""
+def describe_failure(result: CaseResult, exercise: Exercise | None = None) -> str:
+    """The diagnosis (first line), the failing case and its file, the two outputs side by
+    side; `exercise` (default: fillit) describes the file."""
     case, verdict = result.case, result.verdict
     reason = f" {verdict.diagnosis}" if verdict.diagnosis else ""
-    lines = [f"diagnosis: {verdict.verdict}{reason}: {verdict.message}", f"case {case.id}: {describe_input(case.input)}"]
+    lines = [f"diagnosis: {verdict.verdict}{reason}: {verdict.message}",
+             f"case {case.id}: {describe_input(case.input, exercise)}"]
     if case.invocation != "file":
         lines.append(f"invocation: {case.invocation.replace('_', ' ')}")
     if case.input is not None:

@@ -2,8 +2,9 @@
 
 Built from the report's `settings` (the options `grade` chose its cases with).  A report
 made elsewhere has none: for a suite's run (`grade batch`) its suite, seed and profile stand
-in; a fuzz report's case is not in any suite (its input is in the report, and the same
-`grade --fuzz` command replays it), so it gets no command.
+in.  A fuzz report's case is in no suite (its input is in the report): its rerun command is
+the same `grade --fuzz` command, which replays the failing file first from the example
+database; it has no command to get the input file.
 """
 from __future__ import annotations
 
@@ -34,11 +35,28 @@ def selection_argv(report: GradeReport) -> list[str] | None:
     chosen = _selection(report)
     if chosen is None:
         return None
+    if chosen.fuzz is not None:
+        return fuzz_argv(report.target, chosen)
     argv = ["grade", report.target, *_exercise_option(chosen.exercise), "--suite", chosen.suite]
     if chosen.seed is not None:
         argv += ["--seed", str(chosen.seed)]
     if chosen.cases_dir is not None:
         argv += ["--cases", chosen.cases_dir]
+    return argv + _profile_and_timeout(chosen)
+
+
+def fuzz_argv(target: str, chosen: GradeSettings) -> list[str]:
+    """`grade TARGET [--exercise NAME] --fuzz N --seed S [--fuzz-db DB]...`: the same run again."""
+    argv = ["grade", target, *_exercise_option(chosen.exercise), "--fuzz", str(chosen.fuzz)]
+    if chosen.seed is not None:
+        argv += ["--seed", str(chosen.seed)]
+    if chosen.fuzz_db is not None:
+        argv += ["--fuzz-db", chosen.fuzz_db]
+    return argv + _profile_and_timeout(chosen)
+
+
+def _profile_and_timeout(chosen: GradeSettings) -> list[str]:
+    argv = []
     if chosen.profile != "default":
         argv += ["--profile", chosen.profile]
     if chosen.timeout is not None:
@@ -51,15 +69,20 @@ def _exercise_option(exercise: str) -> list[str]:
 
 
 def rerun_command(report: GradeReport, case: Case) -> str | None:
-    """`grade TARGET [the run's selection options] -k CASE_ID`."""
+    """`grade TARGET [the run's selection options] -k CASE_ID` (a fuzz run: its command)."""
     argv = selection_argv(report)
-    return None if argv is None else shlex.join([*argv, "-k", case.id])
+    return None if argv is None else shlex.join(argv if _fuzzed(report) else [*argv, "-k", case.id])
 
 
 def rerun_failed_command(report: GradeReport) -> str | None:
-    """`grade TARGET [the run's selection options] --lf`: the failures of this run only."""
+    """`grade TARGET [the run's selection options] --lf`: the failures of this run only (a
+    fuzz run: its command, which replays its failure first)."""
     argv = selection_argv(report)
-    return None if argv is None else shlex.join([*argv, "--lf"])
+    return None if argv is None else shlex.join(argv if _fuzzed(report) else [*argv, "--lf"])
+
+
+def _fuzzed(report: GradeReport) -> bool:
+    return report.settings is not None and report.settings.fuzz is not None
 
 
 @dataclass(frozen=True)
@@ -75,7 +98,7 @@ class InputSource:
 def input_source(report: GradeReport, case: Case) -> InputSource | None:
     """None when the case runs without an input file, or comes from no suite."""
     chosen = _selection(report)
-    if case.input is None or chosen is None:
+    if case.input is None or chosen is None or chosen.fuzz is not None:
         return None
     exercise = exercise_named(chosen.exercise)
     if case.category == OWN_CATEGORY and chosen.cases_dir is not None:

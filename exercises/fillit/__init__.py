@@ -16,7 +16,7 @@ from __future__ import annotations
 from exercises.fillit.own import own_case
 from exercises.fillit.timeouts import explain_timeout
 from generators.corpus import STANDARD_SEED, full_corpus, quick_corpus, standard_corpus
-from generators.fuzz_inputs import fuzz_inputs
+from generators.fuzz_inputs import describe_file, fuzz_case, fuzz_inputs, shrink_blocks
 from harness.grading.checker import check
 from harness.grading.exercise import Exercise, Render
 from harness.grading.model import WRONG_DIAGNOSES
@@ -57,6 +57,9 @@ EXERCISE = Exercise(
     input_suffix=".fillit",
     default_suite="standard",
     fuzz_inputs=fuzz_inputs,
+    fuzz_case=fuzz_case,
+    shrink=shrink_blocks,
+    describe_input=describe_file,
     project_checks=True,
     diagnoses=WRONG_DIAGNOSES,
     own_case=own_case,

@@ -39,5 +39,6 @@ EXERCISE = Exercise(
     input_suffix=".txt",
     default_suite="standard",
     fuzz_inputs=fuzz_inputs,
+    describe_input=render.describe_input,
     diagnoses=DIAGNOSES,
 )

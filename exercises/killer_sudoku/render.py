@@ -63,3 +63,12 @@ def _as_is(text: str) -> list[str]:
     else:
         lines[-1] += "  (no final newline)"
     return [line if line.isprintable() else repr(line)[1:-1] for line in lines]
+
+
+def describe_input(data: bytes) -> str:
+    """One line about an input: the puzzle's givens and cages, or the rule it breaks."""
+    parsed = parse(data)
+    if isinstance(parsed, Rejection):
+        return f"invalid input, {len(data)} bytes: {parsed.message} ({parsed.rule})"
+    givens = sum(1 for digit in parsed.givens if digit)
+    return f"puzzle of {givens} given(s) and {len(parsed.cages)} cage(s), {len(data)} bytes"

@@ -49,3 +49,13 @@ def answer_lines(text: str) -> list[str]:
     else:
         shown[-1] += "  (no newline at the end)"
     return shown
+
+
+def describe_input(data: bytes) -> str:
+    """One line about an input: the puzzle's size and clues, or the rule it breaks."""
+    parsed = parse(data)
+    if parsed.puzzle is None:
+        return f"invalid input, {len(data)} bytes: {parsed.rejection}"
+    puzzle = parsed.puzzle
+    note = f" (disputed: {', '.join(parsed.disputed)})" if parsed.disputed else ""
+    return f"{puzzle.width}x{puzzle.height} puzzle, {len(puzzle.clues)} clue(s), {len(data)} bytes{note}"

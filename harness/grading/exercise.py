@@ -21,7 +21,18 @@ What the harness asks of it:
 * `weights`: each scoring category's share of the score (docs/exercises/<name>.md);
 * `render`: how a report draws an input and an answer (text lines; the HTML shows them
   in a fixed-width block);
-* `fuzz_inputs`: a hypothesis strategy of input files for `grade --fuzz`, or None;
+* `fuzz_inputs`: a hypothesis strategy of input files for `grade --fuzz`, or None (then
+  `grade --fuzz` refuses the exercise: one line, exit 2).  Each drawn file becomes a case
+  by `fuzz_case(data, n)` (default: id `fuzz/n`, category `fuzz`, the reference's answer
+  expected; fillit's also honours its disputed rules), then runs as a suite's case would
+  (`invocation`, `check`); the first failing file is shrunk by hypothesis (toward what its
+  strategy draws first), then by `shrink(data, fails)` when the exercise has a shrinker
+  of its own (fillit drops and moves whole pieces, which hypothesis' choice sequences
+  cannot do): it gets the failing file and the predicate "this file still fails" (each
+  call runs the program) and returns the smallest failing file it finds, or `data`;
+* `describe_input`: one line about an input file (what `grade --fuzz` and the pytest plugin
+  print above a failing file: "valid file of 3 piece(s)...", the rule it breaks), or None
+  (its size only);
 * `own_case`: how one of the student's own files (`grade --cases DIR`) becomes a case
   (default: category `own`, the reference's answer expected);
 * `explain_timeout`: what a confirmed TIMEOUT means on this exercise (fillit times the
@@ -48,6 +59,9 @@ Invocation = Literal["file", "stdin"]
 SuiteBuilder = Callable[[int], list[Case]]
 Checker = Callable[[Case, Sequence["RunResult"], bool], "Verdict"]
 OwnCase = Callable[[str, bytes, str], Case]  # (case id, the file's bytes, description) -> case
+FuzzCase = Callable[[bytes, int], Case]  # (a drawn file's bytes, its run number) -> case
+Shrinker = Callable[[bytes, Callable[[bytes], bool]], bytes]  # (failing file, still fails?) -> smaller one
+FUZZ_CATEGORY: Category = "fuzz"
 TimeoutExplainer = Callable[["CaseResult", "Jail"], "CaseResult"]
 DEFAULT_EXERCISE = "fillit"  # what grade, grade batch and the pytest plugin grade unless told
 OWN_CATEGORY: Category = "own"
@@ -77,6 +91,9 @@ class Exercise:
     input_suffix: str = ".txt"  # an input file's name in the run folder and for --cases
     default_suite: str = "standard"
     fuzz_inputs: Callable[[], "SearchStrategy[bytes]"] | None = None
+    fuzz_case: FuzzCase | None = None
+    shrink: Shrinker | None = None
+    describe_input: Callable[[bytes], str] | None = None
     project_checks: bool = False  # repository mode's 42 rules (fillit's subject only)
     diagnoses: tuple[str, ...] = field(default=())  # every WRONG diagnosis check() may give
     own_case: OwnCase | None = None
@@ -103,6 +120,16 @@ class Exercise:
         if self.own_case is not None:
             return self.own_case(case_id, data, description)
         return Case(case_id, OWN_CATEGORY, data, self.reference(data), description=description)
+
+    def case_of_fuzz_input(self, data: bytes, n: int) -> Case:
+        """The case of the n-th file `grade --fuzz` runs."""
+        if self.fuzz_case is not None:
+            return self.fuzz_case(data, n)
+        return Case(f"fuzz/{n}", FUZZ_CATEGORY, data, self.reference(data), description="hypothesis-generated file")
+
+    def input_summary(self, data: bytes) -> str:
+        """One line about an input file (`describe_input`, or its size)."""
+        return self.describe_input(data) if self.describe_input is not None else f"input of {len(data)} bytes"
 
 
 def registered_exercises() -> dict[str, Exercise]:

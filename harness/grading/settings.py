@@ -37,6 +37,10 @@ class GradeSettings:
     # past it the cases left are TIMEOUT ("budget"), so one pathological program cannot
     # hold a worker for hours.
     budget_s: float = DEFAULT_BUDGET_S
+    # grade --fuzz N (its report's cases come from no suite: `suite` is "fuzz"): N, and the
+    # example database folder (--fuzz-db), which the rerun command names.
+    fuzz: int | None = None
+    fuzz_db: str | None = None
 
     @property
     def strict(self) -> bool:
