@@ -93,8 +93,9 @@ ColorChoice = Literal["auto", "always", "never"]
 @click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True,
               help="Colours, table and progress bar: auto (on a terminal), always, never (plain text).")
 @click.option("--fuzz", "fuzz_examples", type=click.IntRange(1, 1_000_000), default=None, metavar="N",
-              help="Fuzz mode: N generated files checked against the reference; a failure is shrunk "
-                   "to a minimal file (reports hold it). --seed reproduces; --timeout is per run (default 2).")
+              help="Fuzz mode: N generated input files of the exercise checked against its reference; a "
+                   "failure is shrunk to a minimal file (reports hold it). --seed reproduces; --timeout is "
+                   "per run (default 2).")
 @click.option("--fuzz-db", type=click.Path(path_type=Path), default=None,
               help="Fuzz mode: example database folder; found failures replay first [default: .fillit-fuzz-db].")
 def grade_command(target_text: str | None, exercise_name: str, suite: str, cases_dir: Path | None, seed: int | None, jobs: int | None,

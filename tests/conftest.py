@@ -67,6 +67,18 @@ def s_piece_mutant(build_c: BuildC) -> Path:
     return build_c(S_PIECE_SOLVER, flags=(*STRICT_FLAGS, "-DBUG_S_PIECE"), name="s_piece_mutant")
 
 
+SHIKAKU_SOLVER = Path(__file__).resolve().parent / "shikaku_targets" / "solver.c"
+
+
+@pytest.fixture(scope="session")
+def shikaku_solver(build_c: BuildC) -> Callable[[str | None], Path]:
+    """Build tests/shikaku_targets/solver.c with one -D flag (None: the correct solver)."""
+    def build(define: str | None = None) -> Path:
+        flags = (*STRICT_FLAGS, f"-D{define}") if define else STRICT_FLAGS
+        return build_c(SHIKAKU_SOLVER, flags=flags, name=f"shikaku-{(define or 'correct').lower()}")
+    return build
+
+
 MIXED_BAG = Path(__file__).resolve().parent / "report_targets" / "mixed_bag.c"
 
 

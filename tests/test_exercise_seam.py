@@ -20,18 +20,6 @@ from harness.grading.exercise import DEFAULT_EXERCISE, exercise_named, registere
 from harness.grading.scoring import score
 from conftest import grade_in
 
-SOLVER = Path(__file__).resolve().parent / "shikaku_targets" / "solver.c"
-FLAGS = ("-O2", "-Wall", "-Wextra", "-Werror")
-
-
-@pytest.fixture(scope="module")
-def shikaku_solver(build_c):
-    def build(define: str | None = None) -> Path:
-        flags = (*FLAGS, f"-D{define}") if define else FLAGS
-        return build_c(SOLVER, flags=flags, name=f"seam-{(define or 'shikaku').lower()}")
-    return build
-
-
 @pytest.fixture(scope="module")
 def graded_wrong(shikaku_solver, tmp_path_factory):
     """The solver that stops at the first solution, graded on the quick suite with every report."""
