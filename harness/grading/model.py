@@ -34,6 +34,9 @@ class Verdict:
     diagnosis: str | None  # None for OK
     message: str  # one plain sentence a student can act on ("" for OK)
     details: dict[str, Any] = field(default_factory=dict)  # structured facts behind the message
+    # The fraction (0..1) of the case's value a non-passing verdict still earns (a heuristic's
+    # partial answer); None: nothing.
+    credit: float | None = None
 
     @property
     def passed(self) -> bool:
@@ -46,14 +49,14 @@ class Verdict:
 
     def to_dict(self) -> dict[str, Any]:
         return {"verdict": self.verdict, "diagnosis": self.diagnosis, "message": self.message,
-                "details": json_safe(self.details)}
+                "details": json_safe(self.details), "credit": self.credit}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "Verdict":
         verdict = next((v for v in VERDICTS if v == data["verdict"]), None)
         if verdict is None:
             raise ValueError(f"unknown verdict {data['verdict']!r}")
-        return cls(verdict, data["diagnosis"], data["message"], dict(data["details"]))
+        return cls(verdict, data["diagnosis"], data["message"], dict(data["details"]), data.get("credit"))
 
 
 @dataclass(frozen=True)
