@@ -7,11 +7,14 @@ from __future__ import annotations
 import colorsys
 import math
 import re
+import shlex
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from generators.cases import Case, UsageLine
+from harness.grading.exercise import DEFAULT_EXERCISE, Exercise
+from harness.grading.grade import invocation
 from harness.grading.model import VERDICTS, CaseResult, GradeReport
 
 # Categories in the order a student meets them; unknown categories follow in order of appearance.
@@ -131,8 +134,16 @@ INVOCATIONS: dict[str, str] = {
 }
 
 
-def command_line(case: Case) -> str:
-    return INVOCATIONS.get(case.invocation, f"./fillit   ({case.invocation})")
+# The program's name in the commands shown for an exercise other than fillit.
+SOLVER = "./solver"
+
+
+def command_line(case: Case, exercise: Exercise | None = None) -> str:
+    """How the program is run on the case, as a student would type it (None: fillit)."""
+    if exercise is None or exercise.name == DEFAULT_EXERCISE:
+        return INVOCATIONS.get(case.invocation, f"./fillit   ({case.invocation})")
+    how = invocation(case, exercise)
+    return shlex.join([SOLVER, *how.args]) + (f" < {exercise.input_name}" if how.stdin is not None else "")
 
 
 def expected_summary(case: Case) -> str:
