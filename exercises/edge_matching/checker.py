@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import Literal
 
 from generators.cases import Case
-from harness.grading.checker import _excerpt, _says_error, _stopped, decode
+from harness.grading.checker import decode, excerpt, says_error, stopped_verdict
 from harness.grading.model import Verdict
 from harness.jail import RunResult
 from exercises.edge_matching.board import MISMATCHES_LISTED, Problem, count_edges, read_answer
@@ -42,7 +42,7 @@ def check(case: Case, runs: Sequence[RunResult], strict: bool = False) -> Verdic
     (different full solutions on two runs are both right). `strict` changes nothing:
     this exercise has no disputed rule."""
     for run in runs:
-        stopped = _stopped(run)
+        stopped = stopped_verdict(run)
         if stopped is not None:
             return _with_hard_hint(case, stopped)
     verdicts = [judge(case, decode(run.stdout), decode(run.stderr)) for run in runs]
@@ -64,7 +64,7 @@ def judge(case: Case, actual: str, stderr: str = "") -> Verdict:
     if parsed.puzzle is None:
         return _invalid(case, actual, stderr)
     puzzle = parsed.puzzle
-    if _says_error(actual):
+    if says_error(actual):
         exactly = "" if actual == ERROR else " (and 'error' must be printed exactly as 'error\\n')"
         return _wrong("false_error", f"the puzzle is valid but the program printed error{exactly}", actual=actual)
     solvable = case.expected != NONE
@@ -73,7 +73,7 @@ def judge(case: Case, actual: str, stderr: str = "") -> Verdict:
             return Verdict("OK", None, "") if actual == NONE else _wrong(
                 "format", f"the puzzle has no solution: print exactly 'none\\n', not {actual!r}", actual=actual)
         return _wrong("false_none", f"the program printed none, but the puzzle has a solution (the reference's: "
-                      f"{_excerpt(str(case.expected))})")
+                      f"{excerpt(str(case.expected))})")
     reading = read_answer(puzzle, actual)
     if reading.problem is not None:
         return _illegal(reading.problem, reading.defects)
@@ -121,12 +121,12 @@ def _invalid(case: Case, actual: str, stderr: str) -> Verdict:
     why = f"the file is invalid ({rejection})"
     if actual == ERROR:
         return Verdict("OK", None, "")
-    if _says_error(actual):
+    if says_error(actual):
         return _wrong("format", f"{why}: print exactly 'error\\n', not {actual!r}", rule=case.rule, actual=actual)
     if not actual and "error" in stderr.lower():
         told = "printed error on stderr; it must go to stdout"
     elif not actual:
         told = "printed nothing"
     else:
-        told = f"printed {_excerpt(actual)} instead of error"
+        told = f"printed {excerpt(actual)} instead of error"
     return _wrong("missed_error", f"{why}, but the program {told}", rule=case.rule)
