@@ -104,6 +104,8 @@ def grade_command(target_text: str | None, exercise_name: str, suite: str, cases
                   html_path: Path | None, junit_path: Path | None, lenient_build: bool, quiet: bool,
                   color: ColorChoice = "auto", fuzz_examples: int | None = None, fuzz_db: Path | None = None) -> int:
     """Grade TARGET: a fillit executable, or a repository folder (built with make first)."""
+    # (Long: most of it is option checks, in the order they must fail: bad report paths and a
+    # bad target before any case is generated or run. click shows the docstring as --help.)
     target = None if target_text is None else Path(target_text)  # reports show it as typed
     try:
         exercise = exercise_named(exercise_name)

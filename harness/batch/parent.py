@@ -217,7 +217,12 @@ def inside_the_jails_view(*paths: Path) -> str:
 
 
 def run_batch(folder: Path, options: BatchOptions, reporter: Reporter, echo: Echo = print) -> BatchSummary:
-    """Grade every submission of `folder`; see the module docstring."""
+    """Grade every submission of `folder`; see the module docstring.
+
+    Long (70 lines) because it is the batch's one sequence — refuse unsafe paths, make the
+    private output folder, open the store, plan the tasks, run them, check the store's
+    integrity — each step a call; keeping them in one place shows their order (nothing is
+    written before the paths are checked; nothing is reported before the store is)."""
     if not folder.is_dir():
         raise BatchError(f"submissions folder {folder} does not exist or is not a folder")
     out = options.out

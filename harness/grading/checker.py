@@ -150,14 +150,20 @@ class _Grid:
         return cells
 
 
-def _as_square(text: str) -> _Grid | None:
-    """The grid if `text` is exactly a square of non-blank characters, one line each."""
+def square_rows(text: str) -> list[str] | None:
+    """The rows if `text` is exactly a square of non-blank characters, one line each, every
+    line ending in '\n' (the one square parser: the reports draw what this accepts)."""
     if not text.endswith("\n"):
         return None
     rows = text[:-1].split("\n")
     if all(len(row) == len(rows) and not any(ch.isspace() for ch in row) for row in rows):
-        return _Grid(rows)
+        return rows
     return None
+
+
+def _as_square(text: str) -> _Grid | None:
+    rows = square_rows(text)
+    return None if rows is None else _Grid(rows)
 
 
 def _format_defects(text: str) -> tuple[str, list[str]]:

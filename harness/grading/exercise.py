@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Literal
 
 from generators.cases import Case, Category
@@ -107,8 +108,6 @@ class Exercise:
 
 def registered_exercises() -> dict[str, Exercise]:
     """Every exercise installed (entry points of ENTRY_POINT_GROUP), by name."""
-    from importlib.metadata import entry_points
-
     found: dict[str, Exercise] = {}
     for point in entry_points(group=ENTRY_POINT_GROUP):
         exercise = point.load()
