@@ -71,6 +71,13 @@ def test_the_html_report_shows_the_count_and_the_board(heuristic_run):
     assert f"matched {case['details']['matched']}/{case['details']['total']} edges" in html
     assert "--exercise edge-matching --suite quick -k" in html
     assert "1/0" in html  # the answers, drawn with the exercise's Render
+    # The heuristic's board drawn against the puzzle, its mismatched edges marked: the same
+    # drawing the checker put in the details.
+    assert "Yours, drawn" in html and "Expected, drawn" in html
+    from html import unescape
+    text = unescape(html)
+    assert all(line in text for line in case["details"]["board"] if line.strip())
+    assert any("!" in line for line in case["details"]["board"])
 
 
 def test_a_solver_that_reuses_pieces(build_c, tmp_path: Path):

@@ -1,6 +1,7 @@
 """How reports draw an edge-matching puzzle, an answer, and a board with its mismatches.
 
     input_lines(data)                        # "4 x 4 framed, 16 pieces, colours 1-3", the pieces
+    answer_drawing(data, text)               # an answer's board on its puzzle (None: not a legal board)
     board_drawing(puzzle, board, score)      # the board, each cell's four colours, '!' on mismatches
 
 A drawn cell is three lines of CELL_WIDTH characters: its top colour, then its left colour,
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from exercises.edge_matching.board import Cell, EdgeScore
+from exercises.edge_matching.board import Cell, EdgeScore, count_edges, read_answer
 from exercises.edge_matching.puzzle import Puzzle, parse
 
 CELL_WIDTH = 11
@@ -61,6 +62,16 @@ def input_lines(data: bytes) -> list[str]:
 def answer_lines(text: str) -> list[str]:
     """An expected or actual output, line by line, invisible characters spelled out."""
     return _raw(text, "(nothing printed)")
+
+
+def answer_drawing(data: bytes, text: str) -> list[str] | None:
+    """The board `text` lays out on the puzzle `data`, drawn with its mismatched edges
+    (`board_drawing`); None when the input is not a puzzle or the answer not a legal board."""
+    puzzle = parse(data).puzzle
+    if puzzle is None:
+        return None
+    board = read_answer(puzzle, text).board
+    return None if board is None else board_drawing(puzzle, board, count_edges(puzzle, board))
 
 
 def board_drawing(puzzle: Puzzle, board: Sequence[Cell], score: EdgeScore) -> list[str]:

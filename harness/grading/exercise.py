@@ -61,6 +61,10 @@ class Render:
 
     input_lines: Callable[[bytes], list[str]]  # a case's input, readable (e.g. a grid of numbers)
     answer_lines: Callable[[str], list[str]]  # an expected or actual output
+    # An answer drawn against its puzzle (edge matching: the board, each cell's colours, its
+    # mismatched edges marked), or None where the answer is not legal for the puzzle;
+    # reports show it above the answer's text. None: answers are shown as text only.
+    answer_drawing: Callable[[bytes, str], list[str] | None] | None = None
 
 
 @dataclass(frozen=True)
