@@ -198,13 +198,11 @@ class FillitCase(pytest.Item):
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style=None):
         if isinstance(excinfo.value, FillitCaseFailed):
-            from harness.grading.exercise import exercise_named
             from reports.describe import describe_failure
 
             result = excinfo.value.result
             about = f" ({self.case.description})" if self.case.description else ""
-            exercise = exercise_named(self.config.stash[_OPTIONS].exercise)
-            return f"{describe_failure(result, exercise)}\ntime {result.time_s:.2f} s{about}"
+            return f"{describe_failure(result, self.config.stash[_OPTIONS].exercise)}\ntime {result.time_s:.2f} s{about}"
         return super().repr_failure(excinfo, style=style)
 
     def reportinfo(self):

@@ -38,17 +38,19 @@ def side_by_side(expected: str, actual: str, titles: tuple[str, str] = ("expecte
     return "\n".join(rows)
 
 
-def describe_input(data: bytes | None, exercise: Exercise | None = None) -> str:
-    """One line about an input file, as its exercise (default: fillit) describes it: its
-    pieces, or the rule it breaks..."""
+def describe_input(data: bytes | None, exercise: Exercise | str | None = None) -> str:
+    """One line about an input file, as its exercise (a record or a name; default fillit)
+    describes it (`Exercise.describe_input`): a fillit file's pieces, or the rule it breaks..."""
     if data is None:
         return "no input file"
-    return (exercise or exercise_named()).input_summary(data)
+    if not isinstance(exercise, Exercise):
+        exercise = exercise_named() if exercise is None else exercise_named(exercise)
+    return exercise.input_summary(data)
 
 
-def describe_failure(result: CaseResult, exercise: Exercise | None = None) -> str:
+def describe_failure(result: CaseResult, exercise: Exercise | str | None = None) -> str:
     """The diagnosis (first line), the failing case and its file, the two outputs side by
-    side; `exercise` (default: fillit) describes the file."""
+    side; `exercise` (a record or a name; default fillit) describes the file."""
     case, verdict = result.case, result.verdict
     reason = f" {verdict.diagnosis}" if verdict.diagnosis else ""
     lines = [f"diagnosis: {verdict.verdict}{reason}: {verdict.message}",

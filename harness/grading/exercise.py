@@ -32,7 +32,7 @@ What the harness asks of it:
   call runs the program) and returns the smallest failing file it finds, or `data`;
 * `describe_input`: one line about an input file (what `grade --fuzz` and the pytest plugin
   print above a failing file: "valid file of 3 piece(s)...", the rule it breaks), or None
-  (its size only);
+  ("NAME input, N bytes");
 * `own_case`: how one of the student's own files (`grade --cases DIR`) becomes a case
   (default: category `own`, the reference's answer expected);
 * `explain_timeout`: what a confirmed TIMEOUT means on this exercise (fillit times the
@@ -44,6 +44,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Literal
 
 from generators.cases import Case, Category
@@ -74,6 +75,10 @@ class Render:
 
     input_lines: Callable[[bytes], list[str]]  # a case's input, readable (e.g. a grid of numbers)
     answer_lines: Callable[[str], list[str]]  # an expected or actual output
+    # An answer drawn against its puzzle (edge matching: the board, each cell's colours, its
+    # mismatched edges marked), or None where the answer is not legal for the puzzle;
+    # reports show it above the answer's text. None: answers are shown as text only.
+    answer_drawing: Callable[[bytes, str], list[str] | None] | None = None
 
 
 @dataclass(frozen=True)
@@ -129,13 +134,11 @@ class Exercise:
 
     def input_summary(self, data: bytes) -> str:
         """One line about an input file (`describe_input`, or its size)."""
-        return self.describe_input(data) if self.describe_input is not None else f"input of {len(data)} bytes"
+        return self.describe_input(data) if self.describe_input is not None else f"{self.name} input, {len(data)} bytes"
 
 
 def registered_exercises() -> dict[str, Exercise]:
     """Every exercise installed (entry points of ENTRY_POINT_GROUP), by name."""
-    from importlib.metadata import entry_points
-
     found: dict[str, Exercise] = {}
     for point in entry_points(group=ENTRY_POINT_GROUP):
         exercise = point.load()
