@@ -18,9 +18,11 @@
  * is covered already, or left empty, or it is the first cell of a placement that fits.
  * That is the whole search, without branching order or memo: the layers are exactly the
  * (F, C) that some partial packing reaches, so "no state with C = 0 at the end" proves
- * that no packing exists.  Pruned, soundly: a state is dropped when its uncovered free
- * cells, less those no placement can cover any more (dead_cells: they stay empty in every
- * completion), are fewer than 4 x (pieces still to place): it has no completion.
+ * that no packing exists.  Pruned, soundly (a dropped state has no completion the layers
+ * keep no other way): a state is dropped when its uncovered free cells, less those no
+ * placement can cover any more (dead_cells: they stay empty in every completion), are
+ * fewer than 4 x (pieces still to place), or fail the LP certificate (weights_exclude), or
+ * when the layer holds the same state with one cell fewer covered (dominated).
  *
  * target >= 0 asks for more than yes/no: the smallest corner (row-major index of the
  * bounding box's top-left) of a `target` piece over all packings.  Each state carries the
@@ -172,6 +174,19 @@ static int weights_exclude(const Board *B, int k, uint64_t taken, uint64_t count
     return total < rem * B->scale;
 }
 
+/* 1 when the layer holds the same state with one cell ahead fewer covered and an attribute
+ * no larger: every completion of this state completes that one too (its free cells are a
+ * superset), with the same or a smaller target corner, so this state adds nothing. */
+static int dominated(Layer *L, const Entry *e)
+{
+    for (uint64_t x = e->covered; x; x &= x - 1) {
+        const Entry *other = layer_slot(L, e->covered & ~(x & -x), e->counts);
+        if (other->used && other->attribute <= e->attribute)
+            return 1;
+    }
+    return 0;
+}
+
 /* The scan; returns the end state's attribute, NO_TARGET + 1 when no packing exists,
  * -1 when the budget ran out, -2 when memory did. */
 static long scan(const Board *B, uint64_t start_counts, int target, long long budget)
@@ -196,7 +211,8 @@ static long scan(const Board *B, uint64_t start_counts, int target, long long bu
              * pieces still to place; otherwise this state has no completion. */
             uint64_t dead = dead_cells(B, k, e->covered, e->counts);
             if (B->free_from[k] - __builtin_popcountll(e->covered | dead) < 4 * rem
-                || (B->scale > 0 && weights_exclude(B, k, e->covered | dead, e->counts, rem)))
+                || (B->scale > 0 && weights_exclude(B, k, e->covered | dead, e->counts, rem))
+                || dominated(&current, e))
                 continue;
             if ((e->covered & 1) || B->occupied[k]) {
                 if (!layer_add(&next, e->covered >> 1, e->counts, e->attribute))

@@ -65,7 +65,7 @@ class SatSide:
         for cell, xs in enumerate(covering):
             empty = self.pool.id(("empty", cell))
             empties.append(empty)
-            self._add(CardEnc.equals(xs + [empty], 1, vpool=self.pool, encoding=EncType.seqcounter).clauses)
+            self._add(CardEnc.equals(xs + [empty], 1, vpool=self.pool, encoding=EncType.pairwise).clauses)
         spare = side * side - 4 * sum(counts)
         self._add(CardEnc.equals(empties, spare, vpool=self.pool, encoding=EncType.totalizer).clauses)
         self.after: dict[int, int] = {}  # per type: corners below this are fixed or excluded

@@ -98,6 +98,26 @@ def test_feasibility_matches_the_c_core(seed):
     assert (found is not None) == expected
 
 
+@pytest.mark.parametrize("seed", range(12))
+def test_a_certificate_never_cuts_a_packing(seed):
+    """The LP certificate of the whole square, checked at every state, keeps every answer."""
+    from reference.lp_bound import lp_certificate
+
+    rng = random.Random(f"profile-weights/{seed}")
+    side = rng.randint(5, 8)
+    types, counts, occupied = random_question(rng, side, (side * side - side) // 4)
+    certificate = lp_certificate(types, counts, side)
+    if certificate is None:
+        pytest.skip("OR-Tools' GLOP is not installed")
+    cells = [t.cells for t in types]
+    expected = _fastsolve.packable(cells, counts, side, sorted(occupied), 0, None)
+    for target in (-1, 0):
+        plain = _profile.first_corner(cells, counts, side, sorted(occupied), [0] * len(types), target, 0)
+        weighed = _profile.first_corner(cells, counts, side, sorted(occupied), [0] * len(types), target, 0,
+                                        certificate.as_c_weights())
+        assert weighed == plain and (plain is not None) == expected
+
+
 def test_layer_budget_gives_up_instead_of_answering():
     pieces = [SHAPE_BY_NAME["T_down"]] * 5 + [SHAPE_BY_NAME["S_vertical"]] * 5
     types = list(dict.fromkeys(pieces))
