@@ -96,15 +96,21 @@ class SatSide:
             self._check_model()
         return found
 
-    def packable_at(self, t: int, corner: int) -> bool:
+    def packable_at(self, t: int, corner: int, conflicts: int = 0) -> bool | None:
         """Is there a packing with the fixed pieces and a type-t piece at `corner`?  Asked
-        under an assumption; a "no" stays as a unit clause (no packing left has it)."""
+        under an assumption; a "no" stays as a unit clause (no packing left has it).
+        None: not decided in that many conflicts (0: no limit)."""
         x = self.var[t, corner]
-        if self.solver.solve(assumptions=[x]):
+        if conflicts > 0:
+            self.solver.conf_budget(conflicts)
+            found = self.solver.solve_limited(assumptions=[x])
+        else:
+            found = self.solver.solve(assumptions=[x])
+        if found:
             self._check_model()
-            return True
-        self.solver.add_clause([-x])
-        return False
+        elif found is not None:
+            self.solver.add_clause([-x])
+        return found
 
     def _check_model(self) -> list[int]:
         model: list[int] = self.solver.get_model()

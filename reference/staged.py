@@ -55,6 +55,12 @@ CORNER_C_BUDGET = 20_000  # per corner, before the piece goes to the profile DP 
 # than the SAT solver does.
 DP_LAYER_BUDGET = 40_000
 DP_RETRY_PIECES = 1
+# One corner's yes/no when the DP could not afford the whole piece: ("dp", layer budget)
+# and ("sat", conflicts, 0 = none) in turn.  A corner has fewer free cells than its piece,
+# so the DP gets a larger budget: the SAT solver takes seconds on some corners where the
+# DP takes 0.2 s.  (Interleaving smaller budgets, dp 4e4 / sat 1e4 conflicts / dp 4e5 /
+# sat, was a third slower on the adversarial benchmark's slowest files.)
+CORNER_STAGES: Stages = (("dp", 200_000), ("sat", 0))
 USE_SAT = True  # the SAT solver's questions (when python-sat is installed); tests turn it off
 # ("sat", conflicts, 0 = none) is the SAT solver, asked about the empty square only.
 SIDE_STAGES: Stages = (("sat", 50_000), ("cp-sat", 1.0), ("c", 2_000_000), ("cp-sat", 8.0), ("c", 0))
@@ -70,9 +76,7 @@ class _Side:
         self.cells = [t.cells for t in types]
         self.side = side
         self.weights = certificate.as_c_weights() if certificate is not None else None
-        # Pieces placed when the DP last gave up, on a whole piece (or the side) and on one
-        # corner (fewer free cells: it can afford more of those).
-        self.dp_gave_up_at: dict[str, int] = {}
+        self.dp_gave_up_at: int | None = None  # pieces placed when the DP last gave up
         self.counts = list(counts)
         self.placed: list[tuple[int, int]] = []  # (type, corner) of the pieces placed so far
         self.sat: sat_side.SatSide | None = None
@@ -99,16 +103,15 @@ class _Side:
         return oracle.packable(self.types, counts, self.side, amount, occupied)
 
     def smallest_corner_by_dp(self, t: int, counts: list[int], occupied: frozenset[int],
-                              min_corner: list[int], kind: str = "piece") -> int | None | bool:
-        """`_profile.first_corner`, or False at once when it gave up on this kind of question
-        at this side and fewer than DP_RETRY_PIECES pieces were placed since (each piece
-        placed shrinks its layers)."""
-        if len(self.placed) < self.dp_gave_up_at.get(kind, -DP_RETRY_PIECES) + DP_RETRY_PIECES:
+                              min_corner: list[int]) -> int | None | bool:
+        """`_profile.first_corner`, or False at once when it gave up at this side and fewer
+        than DP_RETRY_PIECES pieces were placed since (each piece placed shrinks its layers)."""
+        if self.dp_gave_up_at is not None and len(self.placed) < self.dp_gave_up_at + DP_RETRY_PIECES:
             return False
         found = _profile.first_corner(self.cells, counts, self.side, sorted(occupied), min_corner, t, DP_LAYER_BUDGET,
                                       self.weights)
         if found is False:
-            self.dp_gave_up_at[kind] = len(self.placed)
+            self.dp_gave_up_at = len(self.placed)
         return found
 
     def sat_solver(self) -> sat_side.SatSide | None:
@@ -122,18 +125,24 @@ class _Side:
 
     def packable_at(self, t: int, corner: int, rest: list[int], taken: frozenset[int],
                     min_corner: list[int]) -> bool:
-        """Can the rest be packed with the next type-t piece at `corner`?  The DP's answer
-        when it can afford it (the later type-t pieces lie after this one), else the SAT
-        solver's, or the portfolio's without python-sat."""
-        after = list(min_corner)
-        after[t] = corner + 1
-        found = self.smallest_corner_by_dp(-1, rest, taken, after, "corner")
-        if found is not False:
-            return found is not None
+        """Can the rest be packed with the next type-t piece at `corner`?  Asked of the DP
+        (the later type-t pieces lie after this one) and the SAT solver in turn with
+        growing budgets (`CORNER_STAGES`), or of the portfolio without python-sat."""
         sat = self.sat_solver()
         if sat is None:
             return self.packable(rest, taken, QUERY_STAGES)
-        return sat.packable_at(t, corner)
+        after = list(min_corner)
+        after[t] = corner + 1
+        for helper, amount in CORNER_STAGES:
+            if helper == "dp":
+                found = _profile.first_corner(self.cells, rest, self.side, sorted(taken), after, -1, int(amount),
+                                              self.weights)
+                answer = None if found is False else found is not None
+            else:
+                answer = sat.packable_at(t, corner, int(amount))
+            if answer is not None:
+                return answer
+        raise AssertionError("the stages must end with an unbounded SAT search")
 
     def place(self, t: int, corner: int) -> None:
         self.placed.append((t, corner))
