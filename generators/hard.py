@@ -91,7 +91,7 @@ RESTRICTED_FILES = {
     "restricted_l90_l180_25": "jijjiiijijjjjiijjiijjjjjj",  # > 20 s before the DP
     "restricted_ivert_tright_21": "agggggaggaagaagagaaga",
     "restricted_ihoriz_tright_tdown_26": "bbgeegbbgegebbbeggebbbeggg",
-    "restricted_ihoriz_zvert_shoriz_zhoriz_23": "bsspbprsspsrsrrrpbrssbr",
+    "restricted_ihoriz_skew_23": "bsspbprsspsrsrrrpbrssbr",  # with Z_v, S_h, Z_h
 }
 # Still above 1.2 s (1.3-10 s): measured by benchmarks/bench_reference.py --slowest, kept
 # out of the corpus.  Four shapes, or three with long reaches: the profile DP cannot afford

@@ -97,9 +97,6 @@ class _Side:
             assert not occupied, "the SAT stage is asked about the empty square only"
             sat = self.sat_solver()
             return sat.packable(int(amount)) if sat is not None else None
-        if helper == "dp":
-            found = self.smallest_corner_by_dp(-1, counts, occupied, [0] * len(counts))
-            return None if found is False else found is not None
         return oracle.packable(self.types, counts, self.side, amount, occupied)
 
     def smallest_corner_by_dp(self, t: int, counts: list[int], occupied: frozenset[int],
@@ -169,10 +166,10 @@ def solve_side(types: Sequence[Shape], piece_types: Sequence[int], side: int) ->
     if certificate is not None and certificate.excludes(counts):
         return None
     board = _Side(types, counts, side, certificate)
-    dp_says = board.packable_by("dp", DP_LAYER_BUDGET, counts, frozenset())
-    if dp_says is False:
-        return None
+    dp_says = board.smallest_corner_by_dp(-1, counts, frozenset(), [0] * len(counts))
     if dp_says is None:
+        return None
+    if dp_says is False:
         # The DP cannot afford this side: the C core's ordered search, whose memo serves
         # all its queries, answers first when it can (a packing, or a proof there is none).
         positions = _fastsolve.solve_at_side(cells, list(piece_types), side, ORDERED_C_BUDGET, board.weights)
@@ -215,10 +212,16 @@ def _smallest_corner(board: _Side, t: int, counts: list[int], occupied: frozense
     """The smallest corner >= start of a type-t piece from which the rest (counts, this
     piece included) can still be packed.  One exists: the earlier pieces were placed so.
 
-    Corners in turn, each asked of the C core on a small budget; the first it cannot
-    settle hands the whole piece to the DP, or, when the DP cannot afford the side, that
-    corner and the next to the SAT solver (or, without python-sat, the portfolio).
+    While the DP has never given up at this side, it answers the piece in one scan.
+    Otherwise corners in turn, each asked of the C core on a small budget; the first it
+    cannot settle hands the whole piece to the DP (when it is not waiting to be retried),
+    or that corner and the next to `CORNER_STAGES` (or, without python-sat, the portfolio).
     """
+    if board.dp_gave_up_at is None:
+        found = board.smallest_corner_by_dp(t, counts, occupied, min_corner)
+        if found is not False:
+            assert found is not None and found >= start, "the earlier pieces have a completion"
+            return found
     rest = list(counts)
     rest[t] -= 1
     for corner in range(start, board.side * board.side):
