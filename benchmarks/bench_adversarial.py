@@ -9,13 +9,15 @@ stopped at `--cap` seconds.  The second half of the budget hill-climbs from the 
 file found so far: change one piece (to another shape of its subset, now and then to any
 shape) and keep the change when the file got slower.  Then print the 10 slowest files
 with their reference CPU times side by side with the plain seed backtracking in C
-(`benchmarks/plain_fillit.c`, built here with gcc -O2), stopped at `--c-cap` seconds; a
+(`reference/plain_fillit.c`, built here with gcc -O2), stopped at `--c-cap` seconds; a
 plain answer that finished must equal the reference's.
 
 Files are printed as strings of shape codes (`CODES`: one letter per piece, file order),
 the form `generators.hard` stores them in.
 """
 from __future__ import annotations
+
+from reference.plain import PLAIN_C_SOURCE
 
 import argparse
 import multiprocessing
@@ -34,7 +36,7 @@ from generators.text import to_file
 from reference.shapes import SHAPE_BY_NAME, SHAPES, Shape
 from reference.solver import solve_text
 
-PLAIN_C = Path(__file__).with_name("plain_fillit.c")
+PLAIN_C = PLAIN_C_SOURCE
 
 
 def _names(*names: str) -> list[Shape]:

@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from test_batch_helpers import zoo_cohort  # noqa: E402
 
-GRADE = [sys.executable, "-c", "import sys; from harness.cli import main; sys.exit(main())"]
+GRADE = [sys.executable, "-c", "import sys; from frontends.grade import main; sys.exit(main())"]
 
 
 def make_cohort(folder: Path, scratch: Path, size: int) -> tuple[list[str], str]:
@@ -64,7 +64,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="bench-batch-") as tmp:
         root = Path(tmp)
         names, source = make_cohort(root / "subs", root / "scratch", options.submissions)
-        from harness.suites import load_suite
+        from harness.grading.suites import load_suite
 
         cases = len(load_suite(options.suite))
         print(f"cohort: {len(names)} executables from the {source}; suite {options.suite} ({cases} cases each, "

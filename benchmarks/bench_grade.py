@@ -2,7 +2,7 @@
 
 Builds examples/fillit with make, then, side by side in one run:
   bare     every case's invocation run directly with subprocess.run, one at a time
-  grade    harness.grading.grade_binary on the same cases (sandbox, checker), --jobs 1 and 2
+  grade    harness.grading.grade.grade_binary on the same cases (the jail, checker), --jobs 1 and 2
 and prints wall time, time per case, harness overhead per case and the ratios.
 
     python benchmarks/bench_grade.py [--suite standard] [--rounds 3]
@@ -18,9 +18,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from harness.grading import grade_binary, invocation
-from harness.runner import available_isolation
-from harness.suites import load_suite
+from harness.grading.grade import grade_binary, invocation
+from harness.jail import detect_jail
+from harness.grading.suites import load_suite
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -63,7 +63,7 @@ def main() -> None:
         scratch = Path(scratch_name)
         program = build_example(scratch)
         print(f"suite {options.suite}: {len(cases)} cases ({runs} runs), {os.cpu_count()} CPUs, "
-              f"isolation {available_isolation()}, solver examples/fillit")
+              f"isolation {detect_jail().describe()}, solver examples/fillit")
         timings: dict[str, list[float]] = {"bare": [], "grade --jobs 1": [], "grade --jobs 2": []}
         for round_number in range(1, options.rounds + 1):
             timings["bare"].append(bare(program, cases, scratch))

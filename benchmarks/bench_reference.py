@@ -2,7 +2,7 @@
 
     python benchmarks/bench_reference.py [--seed 0] [--python-cap 3] [--c-cap 5] [--slowest]
 
-Builds benchmarks/plain_fillit.c with gcc in a temporary folder, generates
+Builds reference/plain_fillit.c with gcc in a temporary folder, generates
 `generators.hard.hard_corpus(seed)` (with --slowest, also the restricted-shape files kept
 out of the corpus, `generators.hard.RESTRICTED_SLOWEST`) and prints, per file: name,
 pieces, side, the reference's CPU time, plain Python's and plain C's wall times (">cap"
@@ -10,6 +10,8 @@ when stopped at the cap) and their ratios to the reference.  When a plain run fi
 its answer is checked against the reference's.
 """
 from __future__ import annotations
+
+from reference.plain import PLAIN_C_SOURCE
 
 import argparse
 import multiprocessing
@@ -25,7 +27,7 @@ from reference.plain import solve_plain
 from reference.shapes import Shape
 from reference.solver import Engine, Solution, available_engines, render, solve
 
-PLAIN_C = Path(__file__).with_name("plain_fillit.c")
+PLAIN_C = PLAIN_C_SOURCE
 
 
 def build_plain_c(folder: Path) -> Path:

@@ -3,7 +3,8 @@
 Each category breaks exactly ONE rule of SPEC.md and keeps everything else valid: the broken
 spot (block, line, column) is drawn at random and every other block is a random valid block
 at a random offset.  Each category names the `reference.parser.RULES` key the parser must
-reject it for (many categories map onto one rule).
+reject it for (many categories map onto one rule).  The `several_*` categories stack defects
+on purpose (generators.defects); their rule is the one the parser meets first.
 
 Builders only call `randint`, `randrange`, `choice`, `shuffle` and `random` on the
 `random.Random` they get, so hypothesis' `st.randoms()` can drive (and shrink) them too.
@@ -13,14 +14,29 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Literal
 
-from generators.text import random_offset, spell_block
+from generators.blocks import (
+    ALL_CELLS,
+    Block,
+    block_where,
+    corner_touching_block,
+    five_hash_block,
+    grid_block,
+    join,
+    long_line_block,
+    random_block,
+    random_blocks,
+    random_domino,
+    random_tromino,
+    tall_block,
+    three_hash_block,
+    touching,
+    with_broken_block,
+)
+from generators.defects import cut_mid_line, first_lines, hash_3_and_5, lines_3_and_5, newline_as, several_broken_blocks
 from generators.valid import greedy_pieces
 from reference.parser import DISPUTED_TRAILING_EMPTY_LINE, MAX_PIECES
-from reference.shapes import SHAPES, Shape
-
-Block = list[str]  # 4 lines (or a broken number of lines), without '\n'
-Cell = tuple[int, int]
 
 # About 1 MiB: big enough to overflow any fixed-size read buffer a student might use.
 HUGE_SIZE = 1 << 20
@@ -35,185 +51,90 @@ class InvalidCategory:
     disputed: str | None = None  # set for a disputed case (SPEC.md): rejected by 42, accepted by the seed
 
 
-# --- building blocks -------------------------------------------------------------------------
-
-def random_block(rng: random.Random, shape: Shape | None = None) -> Block:
-    shape = shape or rng.choice(SHAPES)
-    return spell_block(shape, *random_offset(shape, rng))
-
-
-def join(blocks: list[Block]) -> str:
-    """Blocks as file text, separated by one empty line, each line ending in '\\n'."""
-    return "\n".join("".join(line + "\n" for line in block) for block in blocks)
-
-
-def random_blocks(rng: random.Random, low: int = 1, high: int = MAX_PIECES) -> list[Block]:
-    return [random_block(rng) for _ in range(rng.randint(low, high))]
-
-
-def _with_broken_block(rng: random.Random, broken: Block) -> str:
-    """`broken` at a random place among random valid blocks (1..26 blocks in all)."""
-    blocks = random_blocks(rng, 0, MAX_PIECES - 1)
-    blocks.insert(rng.randint(0, len(blocks)), broken)
-    return join(blocks)
-
-
-def _block_where(rng: random.Random, accept: Callable[[Block], bool]) -> Block:
-    """A random valid block satisfying `accept` (redrawn until it does)."""
-    while True:
-        block = random_block(rng)
-        if accept(block):
-            return block
-
-
-def _grid_block(cells: set[Cell]) -> Block:
-    return ["".join("#" if (r, c) in cells else "." for c in range(4)) for r in range(4)]
-
-
-def _neighbours(cell: Cell, diagonal: bool = False) -> set[Cell]:
-    r, c = cell
-    steps = [(-1, 0), (1, 0), (0, -1), (0, 1)]
-    if diagonal:
-        steps += [(-1, -1), (-1, 1), (1, -1), (1, 1)]
-    return {(r + dr, c + dc) for dr, dc in steps if 0 <= r + dr < 4 and 0 <= c + dc < 4}
-
-
-def _touching(cells: set[Cell], diagonal: bool) -> set[Cell]:
-    """Cells outside `cells` touching one of them (by a side, or also by a corner)."""
-    out: set[Cell] = set()
-    for cell in cells:
-        out |= _neighbours(cell, diagonal)
-    return out - cells
-
-
-_ALL_CELLS = sorted((r, c) for r in range(4) for c in range(4))
-
-# The 6 fixed trominoes: a block with 3 edge-connected '#'.
-_TROMINOES: tuple[tuple[Cell, ...], ...] = (
-    ((0, 0), (0, 1), (0, 2)),
-    ((0, 0), (1, 0), (2, 0)),
-    ((0, 0), (0, 1), (1, 0)),
-    ((0, 0), (0, 1), (1, 1)),
-    ((0, 0), (1, 0), (1, 1)),
-    ((0, 1), (1, 0), (1, 1)),
-)
-
-
-def _random_tromino(rng: random.Random) -> set[Cell]:
-    cells = rng.choice(_TROMINOES)
-    height = max(r for r, _ in cells) + 1
-    width = max(c for _, c in cells) + 1
-    top, left = rng.randint(0, 4 - height), rng.randint(0, 4 - width)
-    return {(top + r, left + c) for r, c in cells}
-
-
-def _cells_of(block: Block) -> set[Cell]:
-    return {(r, c) for r, line in enumerate(block) for c, ch in enumerate(line) if ch == "#"}
-
-
 # --- one builder per category -----------------------------------------------------------------
 
-def _bad_char(alphabet: list[str], last_column: bool = True) -> Callable[[random.Random], bytes]:
-    """A '.' of a random block replaced by a character from `alphabet`."""
+def _among_valid(broken: Callable[[random.Random], Block]) -> Callable[[random.Random], bytes]:
+    """The block `broken` draws, at a random place among random valid blocks."""
+    return lambda rng: with_broken_block(rng, broken(rng)).encode()
+
+
+def _bad_char(alphabet: list[str], last_column: bool = True,
+              replaced: Literal[".", "#"] = ".") -> Callable[[random.Random], bytes]:
+    """A `replaced` character of a random block replaced by a character from `alphabet`.
+
+    Replacing a '#' keeps 4 cells for a reader that takes anything but '.' for '#'."""
+    columns = range(4 if last_column else 3)
+
+    def spots(block: Block) -> list[tuple[int, int]]:
+        return [(r, c) for r in range(4) for c in columns if block[r][c] == replaced]
+
     def build(rng: random.Random) -> bytes:
-        block = random_block(rng)
-        spots = [(r, c) for r in range(4) for c in range(4 if last_column else 3) if block[r][c] == "."]
-        r, c = rng.choice(spots)
+        block = block_where(rng, lambda b: bool(spots(b)))
+        r, c = rng.choice(spots(block))
         block[r] = block[r][:c] + rng.choice(alphabet) + block[r][c + 1:]
-        return _with_broken_block(rng, block).encode("utf-8")
+        return with_broken_block(rng, block).encode("utf-8")
     return build
 
 
 def _line_3_chars(rng: random.Random) -> bytes:
     # Drop a '.' to the right of the line's last '#': the other '#' keep their place.
-    block = _block_where(rng, lambda b: any(line.endswith(".") for line in b))
+    block = block_where(rng, lambda b: any(line.endswith(".") for line in b))
     r = rng.choice([r for r in range(4) if block[r].endswith(".")])
     block[r] = block[r][:3]
-    return _with_broken_block(rng, block).encode()
+    return with_broken_block(rng, block).encode()
 
 
-def _line_5_chars(rng: random.Random) -> bytes:
-    block = random_block(rng)
-    r = rng.randrange(4)
-    at = rng.randint(block[r].rfind("#") + 1, 4)  # right of the last '#': '#' keep their place
-    block[r] = block[r][:at] + "." + block[r][at:]
-    return _with_broken_block(rng, block).encode()
+
+
 
 
 def _line_very_long(rng: random.Random) -> bytes:
     block = random_block(rng)
     r = rng.randrange(4)
     block[r] += "." * rng.randint(60, 5000)
-    return _with_broken_block(rng, block).encode()
+    return with_broken_block(rng, block).encode()
 
 
 def _block_3_lines(rng: random.Random) -> bytes:
-    block = _block_where(rng, lambda b: "...." in b)
+    block = block_where(rng, lambda b: "...." in b)
     del block[rng.choice([r for r in range(4) if block[r] == "...."])]
-    return _with_broken_block(rng, block).encode()
+    return with_broken_block(rng, block).encode()
 
 
-def _block_5_lines(rng: random.Random) -> bytes:
-    block = random_block(rng)
-    block.insert(rng.randint(0, 4), "....")
-    return _with_broken_block(rng, block).encode()
 
 
-def _hash_3(rng: random.Random) -> bytes:
-    return _with_broken_block(rng, _grid_block(_random_tromino(rng))).encode()
 
 
-def _hash_5(rng: random.Random) -> bytes:
-    block = _block_where(rng, lambda b: bool(_touching(_cells_of(b), diagonal=False)))
-    cells = _cells_of(block)
-    cells.add(rng.choice(sorted(_touching(cells, diagonal=False))))
-    return _with_broken_block(rng, _grid_block(cells)).encode()
 
 
 def _hash_0(rng: random.Random) -> bytes:
-    return _with_broken_block(rng, ["...."] * 4).encode()
+    return with_broken_block(rng, ["...."] * 4).encode()
 
 
 def _hash_many(rng: random.Random) -> bytes:
-    cells = list(_ALL_CELLS)
+    cells = list(ALL_CELLS)
     rng.shuffle(cells)
-    return _with_broken_block(rng, _grid_block(set(cells[: rng.randint(6, 16)]))).encode()
+    return with_broken_block(rng, grid_block(set(cells[: rng.randint(6, 16)]))).encode()
 
 
-def _disconnected_diagonal(rng: random.Random) -> bytes:
-    # Three connected '#' and a fourth touching them only by a corner.
-    while True:
-        cells = _random_tromino(rng)
-        corner_only = sorted(_touching(cells, diagonal=True) - _touching(cells, diagonal=False))
-        if corner_only:
-            cells.add(rng.choice(corner_only))
-            return _with_broken_block(rng, _grid_block(cells)).encode()
 
 
 def _disconnected_isolated(rng: random.Random) -> bytes:
     # Three connected '#' and a fourth touching them nowhere, not even by a corner.
     while True:
-        cells = _random_tromino(rng)
-        far = sorted(set(_ALL_CELLS) - cells - _touching(cells, diagonal=True))
+        cells = random_tromino(rng)
+        far = sorted(set(ALL_CELLS) - cells - touching(cells, diagonal=True))
         if far:
             cells.add(rng.choice(far))
-            return _with_broken_block(rng, _grid_block(cells)).encode()
-
-
-def _random_domino(rng: random.Random) -> set[Cell]:
-    if rng.randrange(2):
-        r, c = rng.randint(0, 3), rng.randint(0, 2)
-        return {(r, c), (r, c + 1)}
-    r, c = rng.randint(0, 2), rng.randint(0, 3)
-    return {(r, c), (r + 1, c)}
+            return with_broken_block(rng, grid_block(cells)).encode()
 
 
 def _disconnected_dominoes(rng: random.Random) -> bytes:
     # Two dominoes that do not touch at all.
     while True:
-        first, second = _random_domino(rng), _random_domino(rng)
-        if not second & (first | _touching(first, diagonal=True)):
-            return _with_broken_block(rng, _grid_block(first | second)).encode()
+        first, second = random_domino(rng), random_domino(rng)
+        if not second & (first | touching(first, diagonal=True)):
+            return with_broken_block(rng, grid_block(first | second)).encode()
 
 
 def _disconnected_line_wrap(rng: random.Random) -> bytes:
@@ -221,7 +142,7 @@ def _disconnected_line_wrap(rng: random.Random) -> bytes:
     # end of a line to the start of the next: a classic "index +/- 1" adjacency bug.
     row, tail = rng.randint(0, 2), rng.randint(1, 3)
     cells = {(row, c) for c in range(4 - tail, 4)} | {(row + 1, c) for c in range(4 - tail)}
-    return _with_broken_block(rng, _grid_block(cells)).encode()
+    return with_broken_block(rng, grid_block(cells)).encode()
 
 
 def _separator_double(rng: random.Random) -> bytes:
@@ -299,6 +220,14 @@ def _trailing_empty_line_single(rng: random.Random) -> bytes:
 _LETTERS = [chr(c) for c in range(ord("a"), ord("z") + 1)] + [chr(c) for c in range(ord("A"), ord("Z") + 1)]
 _DIGITS = list("0123456789")
 _NON_ASCII = ["é", "█", "·", "＃", "€", "░"]
+# (name, what, alphabet) of each kind of bad character that may stand for a '#'.
+_BAD_KINDS: tuple[tuple[str, str, list[str]], ...] = (
+    ("letter", "a letter", _LETTERS), ("digit", "a digit", _DIGITS), ("space", "a space", [" "]),
+    ("tab", "a tab", ["\t"]), ("comma", "a comma", [","]), ("nul", "a NUL byte", ["\x00"]),
+    ("utf8", "a non-ASCII UTF-8 character", _NON_ASCII),
+    # Not in the last column: '\r' right before '\n' would be a CRLF line end instead.
+    ("cr", "a lone '\\r'", ["\r"]),
+)
 
 _CATEGORIES: tuple[InvalidCategory, ...] = (
     InvalidCategory("bad_char_letter", "char", "a letter instead of a '.'", _bad_char(_LETTERS)),
@@ -312,19 +241,26 @@ _CATEGORIES: tuple[InvalidCategory, ...] = (
     # Not in the last column: '\r' right before '\n' would be a CRLF line end instead.
     InvalidCategory("bad_char_cr", "char", "a lone '\\r' inside a line instead of a '.'",
                     _bad_char(["\r"], last_column=False)),
+    *(InvalidCategory(f"bad_hash_{kind}", "char", f"{what} instead of a '#' (the block keeps 3 '#')",
+                      _bad_char(alphabet, last_column=kind != "cr", replaced="#"))
+      for kind, what, alphabet in _BAD_KINDS),
+    InvalidCategory("newline_as_space", "char", "a line's newline replaced by a space (the block keeps 20 bytes)",
+                    newline_as(" ")),
+    InvalidCategory("newline_as_tab", "char", "a line's newline replaced by a tab (the block keeps 20 bytes)",
+                    newline_as("\t")),
     InvalidCategory("line_3_chars", "line_length", "a line of 3 characters", _line_3_chars),
-    InvalidCategory("line_5_chars", "line_length", "a line of 5 characters", _line_5_chars),
+    InvalidCategory("line_5_chars", "line_length", "a line of 5 characters", _among_valid(long_line_block)),
     InvalidCategory("line_very_long", "line_length", "a line of 64 to 5004 characters", _line_very_long),
     InvalidCategory("block_3_lines", "block_height", "a block of 3 lines (an empty row removed)",
                     _block_3_lines),
     InvalidCategory("block_5_lines", "block_height", "a block of 5 lines (an empty row added)",
-                    _block_5_lines),
-    InvalidCategory("hash_3", "hash_count", "a block with 3 connected '#'", _hash_3),
-    InvalidCategory("hash_5", "hash_count", "a block with 5 connected '#'", _hash_5),
+                    _among_valid(tall_block)),
+    InvalidCategory("hash_3", "hash_count", "a block with 3 connected '#'", _among_valid(three_hash_block)),
+    InvalidCategory("hash_5", "hash_count", "a block with 5 connected '#'", _among_valid(five_hash_block)),
     InvalidCategory("hash_0", "hash_count", "a block without any '#'", _hash_0),
     InvalidCategory("hash_many", "hash_count", "a block with 6 to 16 '#'", _hash_many),
     InvalidCategory("disconnected_diagonal", "connectivity",
-                    "4 '#', one touching the others only by a corner", _disconnected_diagonal),
+                    "4 '#', one touching the others only by a corner", _among_valid(corner_touching_block)),
     InvalidCategory("disconnected_dominoes", "connectivity", "4 '#' as two separate dominoes",
                     _disconnected_dominoes),
     InvalidCategory("disconnected_isolated", "connectivity", "4 '#', one far from the other three",
@@ -347,6 +283,17 @@ _CATEGORIES: tuple[InvalidCategory, ...] = (
     InvalidCategory("too_many_pieces_27", "piece_count", "27 valid blocks", _too_many_pieces(27, 27)),
     InvalidCategory("too_many_pieces", "piece_count", "28 to 60 valid blocks", _too_many_pieces(28, 60)),
     InvalidCategory("huge_file", "piece_count", "about 1 MiB of valid blocks", _huge_file),
+    InvalidCategory("one_line", "block_height", "a file of one line (the first of a block)", first_lines(1)),
+    InvalidCategory("two_lines", "block_height", "a file of two lines (the first two of a block)", first_lines(2)),
+    InvalidCategory("cut_mid_line", "final_newline", "a file cut inside a line (1 to 3 of its characters left)",
+                    cut_mid_line),
+    InvalidCategory("several_lines_3_and_5", "line_length",
+                    "a line of 3 and a line of 5 characters in one block (still 20 bytes)", lines_3_and_5),
+    InvalidCategory("several_hash_3_and_5", "hash_count",
+                    "a block with 3 '#' and another with 5 (4 '#' per block on average)", hash_3_and_5),
+    InvalidCategory("several_broken_blocks", "connectivity",
+                    "a block whose '#' touch only by a corner, then 1 to 3 blocks broken otherwise",
+                    several_broken_blocks),
     InvalidCategory("empty_file", "empty", "an empty file", _empty_file),
     InvalidCategory("only_newlines", "empty", "a file of 1 to 8 newlines", _only_newlines),
     InvalidCategory("trailing_empty_lines", "trailing_empty_line", "2 to 5 empty lines after the last block",

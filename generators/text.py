@@ -17,14 +17,24 @@ def spell_block(shape: Shape, row: int = 0, col: int = 0) -> list[str]:
     return ["".join(line) for line in grid]
 
 
-def random_offset(shape: Shape, rng: random.Random) -> tuple[int, int]:
+Offset = tuple[int, int]  # (row, col) of a shape's bounding box inside its 4x4 block
+
+
+def random_offset(shape: Shape, rng: random.Random) -> Offset:
     return rng.randint(0, 4 - shape.height), rng.randint(0, 4 - shape.width)
+
+
+def bottom_right(shape: Shape) -> Offset:
+    """The offset that pushes `shape` into the bottom-right corner of its block."""
+    return 4 - shape.height, 4 - shape.width
 
 
 def to_file(pieces: Sequence[Shape], rng: random.Random | None = None) -> bytes:
     """A valid file for `pieces`; each block at a random offset when `rng` is given, else top-left."""
-    blocks = []
-    for shape in pieces:
-        row, col = random_offset(shape, rng) if rng else (0, 0)
-        blocks.append("".join(line + "\n" for line in spell_block(shape, row, col)))
+    return to_file_at([(shape, random_offset(shape, rng) if rng else (0, 0)) for shape in pieces])
+
+
+def to_file_at(placed: Sequence[tuple[Shape, Offset]]) -> bytes:
+    """A valid file of these blocks, each shape at its own offset inside its block."""
+    blocks = ["".join(line + "\n" for line in spell_block(shape, *offset)) for shape, offset in placed]
     return "\n".join(blocks).encode()

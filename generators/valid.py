@@ -123,22 +123,25 @@ def easy_pieces(n: int, rng: random.Random, shapes: Sequence[Shape] = SHAPES,
 
 
 def greedy_pieces(n: int, rng: random.Random, shapes: Sequence[Shape] = SHAPES,
-                  attempts: int = 400) -> list[Shape]:
+                  attempts: int = 400, favourite: Shape | None = None, copies: int = 0) -> list[Shape]:
     """`n` shapes that first-fit places entirely in the lower-bound square.
 
     Built one piece at a time, preferring shapes whose first-fit position covers the first
     empty cell, so that holes (which spend the few spare cells) stay rare; starts over when a
-    piece no longer fits.
+    piece no longer fits.  With a `favourite` (one of `shapes`), that shape is preferred
+    (see `_take_favourite`) and the file holds at least `copies` of it.
     """
     _check_count(n)
     side = min_side(n)
     tables = [(shape, placements(shape, side)) for shape in shapes]
+    wanted = None if favourite is None else (list(shapes).index(favourite), copies)
     for _ in range(attempts):
-        pieces = _greedy_attempt(n, side, tables, rng)
-        if pieces is not None:
+        pieces = _greedy_attempt(n, side, tables, rng, wanted)
+        if pieces is not None and (favourite is None or pieces.count(favourite) >= copies):
             return pieces
     names = ",".join(shape.name for shape in shapes)
-    raise ValueError(f"no greedy-feasible file of {n} pieces with shapes {names}")
+    extra = f" and {copies} {favourite.name}" if favourite is not None else ""
+    raise ValueError(f"no greedy-feasible file of {n} pieces with shapes {names}{extra}")
 
 
 Table = tuple[tuple[Position, int], ...]
@@ -164,7 +167,8 @@ def _lowest_open(grid: int, dead: int) -> int:
 
 
 def _greedy_attempt(n: int, side: int, tables: Sequence[tuple[Shape, Table]],
-                    rng: random.Random) -> list[Shape] | None:
+                    rng: random.Random, wanted: tuple[int, int] | None = None) -> list[Shape] | None:
+    """One greedy draw; `wanted` = (index in `tables`, copies) of a favourite shape."""
     spare = side * side - 4 * n
     grid = 0
     dead = 0  # empty cells no first-fit covered: they stay empty, each costs one spare cell
@@ -184,7 +188,9 @@ def _greedy_attempt(n: int, side: int, tables: Sequence[tuple[Shape, Table]],
             spare -= 1
             if spare < 0:
                 return None
-        if spare > 0 and rng.random() < 0.1:
+        if wanted is not None and _take_favourite(wanted, pieces, tables, covering, fitting, spare, rng):
+            k = wanted[0]
+        elif spare > 0 and rng.random() < 0.1:
             # Now and then a shape that leaves a hole, while spare cells allow it: variety.
             k = rng.choice(fitting)
         else:
@@ -193,6 +199,19 @@ def _greedy_attempt(n: int, side: int, tables: Sequence[tuple[Shape, Table]],
         pieces.append(tables[k][0])
         grid |= fits[k]  # type: ignore[operator]
     return pieces
+
+
+def _take_favourite(wanted: tuple[int, int], pieces: list[Shape], tables: Sequence[tuple[Shape, Table]],
+                    covering: list[int], fitting: list[int], spare: int, rng: random.Random) -> bool:
+    """Whether the next piece is the favourite: usually when it covers the open cell, and
+    half the time when it fits elsewhere and a hole is affordable (long runs of shapes that
+    do not tile, like T, need those holes)."""
+    favourite, copies = wanted
+    if pieces.count(tables[favourite][0]) >= copies:
+        return False
+    if favourite in covering:
+        return rng.random() < 0.9
+    return favourite in fitting and spare > 0 and rng.random() < 0.5
 
 
 def _pick_with_lookahead(covering: list[int], fits: list[int | None],

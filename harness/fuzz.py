@@ -6,7 +6,7 @@ shrinking of any disagreement to a minimal failing file.
         print(describe_failure(result.minimal))
 
 Each generated file becomes a Case built on the fly (expected = the reference's answer)
-and goes through `harness.grading.grade_case`: the jailed runner with limits, then the
+and goes through `harness.grading.grade.grade_case`: the jailed runner with limits, then the
 checker, so a failure carries the same verdict and diagnosis as in a graded suite.
 The search is a `@given` test run programmatically (like `hypothesis.find`): it stops
 generating at the first failing file (a verdict that is neither OK nor DISPUTED), shrinks
@@ -24,119 +24,32 @@ solver must never time out on a fuzz file, and the reference must answer at once
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import random
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import hashlib
-import re
-
 from hypothesis import HealthCheck, Phase, Verbosity, given, seed as hypothesis_seed, settings, strategies as st
 from hypothesis.database import DirectoryBasedExampleDatabase
 
-from generators.cases import Case
-from generators.invalid import INVALID_CATEGORIES
-from generators.strategies import valid_files
+from generators.fuzz_inputs import fuzz_case, fuzz_inputs, is_easy
 from generators.text import spell_block
-from generators.valid import placements, plain_tries
-from harness.jail import Jail
+from harness.grading.grade import grade_case, wall_backstop
+from harness.grading.model import CaseResult
+from harness.jail import Jail, detect_jail
 from harness.limits import Limits
-from harness.model import CaseResult
 from reference.parser import parse
-from reference.plain import min_side
-from reference.shapes import SHAPES, Shape
-from reference.solver import solve_text
 
 # Per-run wall-clock limit in fuzz mode: shrinking runs the target many times.
-DEFAULT_WALL_S = 2.0
+DEFAULT_CPU_S = 2.0
 # Shrinking stops improving after this long (the best file so far is reported).
 DEFAULT_SHRINK_BUDGET_S = 60.0
 # Default example database, relative to the current directory.
 DEFAULT_DATABASE = Path(".fillit-fuzz-db")
-# A valid fuzz file must be solved by plain backtracking within this many placement
-# tries (a C solver does millions a second; the Python reference a few hundred thousand).
-EASY_TRIES = 20_000
-
 Progress = Callable[["FuzzProgress"], None]
-
-
-def _easy(data: bytes) -> bool:
-    """The file's pieces (a trailing empty line accepted) are quick for plain backtracking."""
-    pieces = parse(data).pieces
-    return not pieces or plain_tries(pieces, EASY_TRIES) is not None
-
-
-@st.composite
-def _packed_file(draw: st.DrawFn, min_pieces: int, max_pieces: int) -> bytes:
-    """A file of up to 26 pieces that plain backtracking solves at once: each piece is
-    drawn among the shapes that fit, first-fit, into the lower-bound square, preferring
-    those that cover its first empty cell (few holes, like generators.valid.greedy_pieces).
-
-    Built from hypothesis draws only (a count, then one index per piece), so a failing
-    file shrinks: fewer pieces, earlier shapes, offset (0, 0).  A draw that fits nothing
-    ends the file early.
-    """
-    n = draw(st.integers(min_pieces, max_pieces))
-    side = min_side(n)
-    grid = 0
-    chosen: list[Shape] = []
-    for _ in range(n):
-        first_empty = ~grid & (grid + 1)
-        fitting, covering = [], []
-        for shape in SHAPES:
-            mask = next((m for _, m in placements(shape, side) if not m & grid), None)
-            if mask is not None:
-                fitting.append((shape, mask))
-                if mask & first_empty:
-                    covering.append((shape, mask))
-        if not fitting:
-            break
-        # Index 0 (where shrinking goes) and most others: cover the first empty cell.
-        pool = covering if covering and draw(st.integers(0, 9)) < 9 else fitting
-        shape, mask = pool[draw(st.integers(0, len(pool) - 1))]
-        chosen.append(shape)
-        grid |= mask
-    offsets = [(draw(st.integers(0, 4 - s.height)), draw(st.integers(0, 4 - s.width))) for s in chosen]
-    return "\n".join("".join(line + "\n" for line in spell_block(shape, row, col))
-                     for shape, (row, col) in zip(chosen, offsets)).encode()
-
-
-def fuzz_inputs() -> st.SearchStrategy[bytes]:
-    """File contents for fuzzing, most of them small.
-
-    Branches come in shrinking order (hypothesis' one_of shrinks toward the first), and
-    every valid branch can shrink down to one piece within itself.  Small valid files
-    are drawn three times as often as any other branch.
-    """
-    small = valid_files(1, 5).filter(_easy)
-    medium = valid_files(1, 10).filter(_easy)
-    large = _packed_file(1, 26).filter(_easy)
-    categories = sorted(INVALID_CATEGORIES)
-    strict = st.sampled_from([c for c in categories if INVALID_CATEGORIES[c].disputed is None]).flatmap(
-        lambda name: st.randoms(use_true_random=False).map(INVALID_CATEGORIES[name].build))
-    disputed = st.one_of(*[
-        st.randoms(use_true_random=False).map(INVALID_CATEGORIES[c].build).filter(_easy)
-        for c in categories if INVALID_CATEGORIES[c].disputed is not None
-    ])
-    return st.one_of(small, small, small, medium, large, strict, strict, disputed)
-
-
-def fuzz_case(data: bytes, n: int) -> Case:
-    """The graded case for one fuzz file: the reference's answer, disputed rules honoured."""
-    parsed = parse(data)
-    disputed = parsed.disputed[0] if parsed.disputed and not parsed.valid else None
-    return Case(
-        id=f"fuzz/{n}",
-        category="fuzz",
-        input=data,
-        expected=solve_text(data),
-        accepted=(solve_text(data, accept_disputed=True),) if disputed else (),
-        disputed=disputed,
-        rule=parsed.rejection.rule if parsed.rejection is not None else None,
-        description="hypothesis-generated file",
-    )
 
 
 @dataclass(frozen=True)
@@ -152,6 +65,7 @@ class FuzzResult:
     seed: int
     requested: int  # examples asked for (hypothesis' max_examples)
     examples_run: int  # distinct files run through the target before the first failure (or in all)
+    repeats: int = 0  # files hypothesis drew again before the first failure: answered from the first run
     failures: list[CaseResult] = field(default_factory=list)  # the minimal failing case, or empty
     first_failure_at: int | None = None  # 1-based index of the first file that failed
     first_failure: CaseResult | None = None  # that file's result, before shrinking
@@ -238,16 +152,13 @@ def fuzz(
     `seed` None draws one (it is in the result, to rerun the same way).  `database` is the
     folder of the example databases (None: no database); each target gets its own folder
     in it, named after `key` (default: the program's resolved path).  `timeout` is the per-run wall limit
-    (default DEFAULT_WALL_S).  `strategy` replaces `fuzz_inputs()`.
+    (default DEFAULT_CPU_S).  `strategy` replaces `fuzz_inputs()`.
     """
-    from harness.grading import grade_case, wall_backstop
-    from harness.jail import detect_jail
-
     if examples < 1:
         raise ValueError("examples must be >= 1")
     seed = random.SystemRandom().randrange(2**32) if seed is None else seed
     jail = jail or detect_jail()
-    wall = DEFAULT_WALL_S if timeout is None else timeout
+    wall = DEFAULT_CPU_S if timeout is None else timeout
     run_limits = dataclasses.replace(limits, cpu_s=wall, wall_s=wall_backstop(wall))
     target = key if key is not None else str(Path(program).resolve())
     result = FuzzResult(target=target, seed=seed, requested=examples, examples_run=0,
@@ -260,6 +171,8 @@ def fuzz(
     def disagrees(data: bytes) -> bool:
         known = cache.get(data)
         if known is not None:
+            if not found_at:
+                result.repeats += 1
             return not known.passed
         if found_at:
             if time.monotonic() - found_at[0] > shrink_budget_s:
@@ -324,7 +237,7 @@ def shrink_blocks(data: bytes, fails: Callable[[bytes], bool]) -> bytes:
 
     def still_fails(candidate: list[bytes]) -> bool:
         text = b"\n".join(candidate)
-        return _easy(text) and fails(text)
+        return is_easy(text) and fails(text)
 
     # ddmin (Zeller): split into n runs; keep one run alone, or drop one run, if the file
     # still fails; else split finer.  It ends 1-minimal: no single block can be dropped.
@@ -351,144 +264,3 @@ def shrink_blocks(data: bytes, fails: Callable[[bytes], bool]) -> bytes:
         if blocks[i] != top_left and still_fails(blocks[:i] + [top_left] + blocks[i + 1:]):
             blocks[i] = top_left
     return b"\n".join(blocks)
-
-
-# --------------------------------------------------------------------------- text
-
-MAX_LINES = 40
-MAX_WIDTH = 60
-
-
-def visible(text: str) -> list[str]:
-    """Lines in `cat -e` style: control characters as ^X, each line end marked '$'.
-
-    A last line without a newline has no '$'.  At most MAX_LINES lines of MAX_WIDTH
-    characters are kept; a cut is marked with '...'.
-    """
-    def show(ch: str) -> str:
-        if ch == "\t" or (ord(ch) < 32 and ch != "\n"):
-            return "^" + chr(ord(ch) + 64)
-        if ord(ch) == 127:
-            return "^?"
-        return ch
-
-    pieces = text.split("\n")
-    lines = [line + "$" for line in pieces[:-1]]
-    if pieces[-1]:
-        lines.append(pieces[-1])
-    out = []
-    for line in lines[:MAX_LINES]:
-        shown = "".join(show(ch) for ch in line)
-        out.append(shown if len(shown) <= MAX_WIDTH else shown[:MAX_WIDTH] + "...")
-    if len(lines) > MAX_LINES:
-        out.append(f"... ({len(lines) - MAX_LINES} more lines)")
-    return out
-
-
-def side_by_side(expected: str, actual: str, titles: tuple[str, str] = ("expected", "actual")) -> str:
-    """The two outputs in two columns (cat -e style); rows that differ are marked '!'."""
-    left, right = visible(expected) or ["(nothing)"], visible(actual) or ["(nothing)"]
-    width = max(len(titles[0]), *(len(line) for line in left))
-    rows = [f"  {titles[0]:<{width}}   {titles[1]}"]
-    for i in range(max(len(left), len(right))):
-        a = left[i] if i < len(left) else ""
-        b = right[i] if i < len(right) else ""
-        mark = " " if a == b else "!"
-        rows.append(f"{mark} {a:<{width}} | {b}")
-    return "\n".join(rows)
-
-
-def describe_input(data: bytes | None) -> str:
-    """One line about a fuzz file: its pieces, or the rule it breaks."""
-    if data is None:
-        return "no input file"
-    parsed = parse(data)
-    if parsed.valid:
-        return f"valid file of {len(parsed.pieces)} piece(s), {len(data)} bytes"
-    note = " (disputed: the seed accepts it)" if parsed.disputed else ""
-    return f"invalid file, {len(data)} bytes: {parsed.rejection}{note}"
-
-
-def describe_failure(result: CaseResult) -> str:
-    """The diagnosis (first line), the failing case and its file, the two outputs side by side."""
-    from generators.cases import USAGE
-
-    case, verdict = result.case, result.verdict
-    reason = f" {verdict.diagnosis}" if verdict.diagnosis else ""
-    lines = [f"diagnosis: {verdict.verdict}{reason}: {verdict.message}", f"case {case.id}: {describe_input(case.input)}"]
-    if case.invocation != "file":
-        lines.append(f"invocation: {case.invocation.replace('_', ' ')}")
-    if case.input is not None:
-        lines.append("input file ('$' marks each line end):")
-        lines += [f"    {line}" for line in visible(case.input.decode("utf-8", errors="replace"))] or ["    (empty)"]
-    expected = "usage... (one line starting with 'usage')\n" if case.expected == USAGE else case.expected
-    lines.append(side_by_side(expected, result.actual))
-    if result.stderr.strip():
-        lines.append("stderr: " + " / ".join(result.stderr.strip().splitlines()[:5])[:300])
-    return "\n".join(lines)
-
-
-def summary(result: FuzzResult, shown_target: str) -> str:
-    """What `grade --fuzz` prints: the outcome, and the minimal failing file if any."""
-    where = f", database {result.database}" if result.database else ""
-    head = f"fuzz {shown_target}: seed {result.seed}{where}, per-run limit {result.limits.wall_s:g} s"
-    minimal = result.minimal
-    if minimal is None:
-        return f"{head}\nno disagreement with the reference in {result.examples_run} file(s)"
-    cut = " (shrinking time budget reached: the file may not be minimal)" if result.shrink_budget_exhausted else ""
-    return "\n".join([
-        head,
-        f"DISAGREEMENT: the file run #{result.first_failure_at} failed; shrunk in {result.shrink_runs} run(s) to this minimal failing file{cut}:",
-        describe_failure(minimal),
-        f"rerun: the same command replays it first (seed {result.seed}{where})",
-    ])
-
-
-# --------------------------------------------------------------------------- `grade --fuzz N`
-
-def fuzz_command(target: Path, examples: int, *, seed: int | None, timeout: float | None, jail: Jail,
-                 strict: bool, database: Path | None, outputs: dict[str, Path | None], quiet: bool,
-                 lenient_build: bool) -> int:
-    """`grade TARGET --fuzz N`: exit 1 when a disagreement was found, else 0.
-
-    TARGET is an executable or a repository folder (built with make first, as for suites).
-    The reports (--json/--html/--junit) hold the minimal failing case, or no case at all.
-    """
-    import os
-    from datetime import datetime, timezone
-
-    from rich.console import Console
-
-    from harness import cli
-    from harness.model import GradeReport
-    from harness.scoring import first_failure_line, score
-
-    if database is not None:
-        # Hypothesis' own caches go next to the example databases, not into the current folder
-        # (often the student's repository).  Read when hypothesis first needs them.
-        os.environ.setdefault("HYPOTHESIS_STORAGE_DIRECTORY", str(Path(database) / "hypothesis-home"))
-    console = Console(stderr=True)
-    started = datetime.now(timezone.utc)
-    with cli.prepared_program(target, jail, lenient_build, console, quiet) as (program, build, _):
-        if not quiet:
-            console.print(f"fuzzing {target} with up to {examples} file(s) (then shrinking any failure)...")
-        result = fuzz(program, examples, seed=seed, database=database, key=str(target.resolve()),
-                      timeout=timeout, jail=jail, strict=strict)
-    report = GradeReport(
-        target=str(target),
-        suite="fuzz",
-        seed=result.seed,
-        profile="strict" if strict else "default",
-        limits=result.limits,
-        isolation=result.isolation,
-        results=list(result.failures),
-        started_at=started.isoformat(timespec="seconds"),
-        duration_s=result.duration_s,
-        score=score(result.failures, strict=strict),
-        first_failure_line=first_failure_line(result.failures),
-    )
-    if build is not None:
-        report.build = build.summary()
-    cli.write_reports(report, outputs)
-    print(summary(result, str(target)), flush=True)
-    return cli.EXIT_FAILED if result.failed else cli.EXIT_PASSED

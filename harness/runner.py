@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from harness.jail import Bind, Jail, RunResult, Scratch, Step
+from harness.jail import Bind, Jail, RunResult, Scratch, Step, detect_jail
 from harness.limits import Limits
 
 WORK = "/grade/work"
@@ -41,11 +41,12 @@ class RunFile:
 
 
 def run(program: Path, args: Sequence[str], files: Sequence[RunFile] = (), limits: Limits = Limits(),
-        jail: Jail | None = None, env: Mapping[str, str] = RUN_ENV, stdin: bytes | None = None) -> RunResult:
+        jail: Jail | None = None, env: Mapping[str, str] = RUN_ENV, stdin: bytes | None = None,
+        wrapper: Sequence[str] = (), side_output: Path | None = None) -> RunResult:
     """Run `./NAME args...` in a fresh working folder holding `files`; see the module doc.
-    `stdin`: bytes fed on standard input (default: /dev/null). Raises JailError when the
-    jail fails (never the program's fault)."""
-    from harness.jail import detect_jail
+    `stdin`: bytes fed on standard input (default: /dev/null). `wrapper`: a command the
+    program runs under (`valgrind ...`, its log to `side_output`). Raises JailError when
+    the jail fails (never the program's fault)."""
 
     jail = jail or detect_jail()
     program = Path(program)
@@ -57,7 +58,7 @@ def run(program: Path, args: Sequence[str], files: Sequence[RunFile] = (), limit
             raise ValueError(f"RunFile name must be a relative path inside the run folder: {f.name!r}")
     base = Path(tempfile.mkdtemp(prefix="fillit-run-", dir=run_root()))  # 0700, root's
     try:
-        binds = [Bind(program.resolve(), f"{WORK}/{program.name}")]
+        binds = [Bind(_runnable_by_others(program.resolve(), base), f"{WORK}/{program.name}")]
         for k, f in enumerate(files):
             source = base / f"f{k}"
             if f.content is None:
@@ -70,11 +71,22 @@ def run(program: Path, args: Sequence[str], files: Sequence[RunFile] = (), limit
         if stdin is not None:
             stdin_path = base / "stdin"
             _write_new(stdin_path, stdin, 0o600)
-        step = Step((f"./{program.name}", *map(str, args)), WORK, limits, binds=tuple(binds),
-                    scratch=(Scratch(WORK),), env=dict(env), stdin=stdin_path)
+        step = Step((*wrapper, f"./{program.name}", *map(str, args)), WORK, limits, binds=tuple(binds),
+                    scratch=(Scratch(WORK),), env=dict(env), stdin=stdin_path, side_output=side_output)
         return jail.run(step)
     finally:
         shutil.rmtree(base, ignore_errors=True)
+
+
+def _runnable_by_others(program: Path, base: Path) -> Path:
+    """`program`, or a copy in `base` that the run's uid may read and execute (a binary
+    made under umask 077 is 0700: the jail would see it, but could not run it)."""
+    if os.stat(program).st_mode & 0o005 == 0o005:
+        return program
+    copy = base / "program"
+    shutil.copyfile(program, copy)
+    os.chmod(copy, 0o755)
+    return copy
 
 
 def _write_new(path: Path, content: bytes, mode: int) -> None:

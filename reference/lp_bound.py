@@ -79,7 +79,7 @@ def certificate(types: Sequence[Shape], counts: Sequence[int], side: int,
 def lp_certificate(types: Sequence[Shape], counts: Sequence[int], side: int) -> Certificate | None:
     """The LP's optimal dual as a certificate, or None when the LP solver is missing or fails."""
     try:
-        from ortools.linear_solver import pywraplp  # type: ignore[import-untyped]
+        from ortools.linear_solver import pywraplp
     except ImportError:
         return None
     solver = pywraplp.Solver.CreateSolver("GLOP")

@@ -92,10 +92,10 @@ def parse(data: bytes) -> Parsed:
     bad = _first_bad_char(data)
     if bad is not None:
         offset, byte = bad
-        line = data.count(b"\n", 0, offset) + 1
+        bad_line = data.count(b"\n", 0, offset) + 1
         if byte == 0x0D and data[offset + 1 : offset + 2] == b"\n":
-            return _reject("crlf", "line ends with '\\r\\n'", line=line)
-        return _reject("char", f"unexpected byte {bytes([byte])!r}", line=line)
+            return _reject("crlf", "line ends with '\\r\\n'", line=bad_line)
+        return _reject("char", f"unexpected byte {bytes([byte])!r}", line=bad_line)
     if not data.endswith(b"\n"):
         return _reject("final_newline", "missing '\\n' at the end", line=data.count(b"\n") + 1)
 
@@ -142,10 +142,9 @@ def parse(data: bytes) -> Parsed:
     if len(blocks) > MAX_PIECES:
         return _reject("piece_count", f"{len(blocks)} blocks", block=MAX_PIECES + 1, line=blocks[MAX_PIECES][0])
 
-    pieces = tuple(
-        shape_of([(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == ord("#")])
-        for _, rows in blocks
-    )
+    shapes = [shape_of([(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == ord("#")])
+              for _, rows in blocks]
+    pieces = tuple(shape for shape in shapes if shape is not None)  # (every block was checked above)
     if trailing >= 2:
         return _reject("trailing_empty_line", f"{trailing} empty lines after the last block", line=len(lines))
     if trailing == 1:

@@ -7,8 +7,13 @@ at all, so its first solution is by definition the upper-left-first answer.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
 from reference.shapes import Shape
+
+# The same algorithm in C (a plain student fillit), compiled and timed by the harness
+# (harness/grading/second_look.py) and raced by the benchmarks.
+PLAIN_C_SOURCE = Path(__file__).with_name("plain_fillit.c")
 
 
 def min_side(count: int) -> int:

@@ -1,7 +1,7 @@
 """The cohort page (`<out>/index.html`) and its CSV export (`<out>/cohort.csv`).
 
-One row per submission: name, build status, score, verdict counts, time, first
-failure, and a link to the submission's own report.  The page is self-contained:
+One row per submission: name, build status, score, project checks, verdict counts, time,
+first failure, and a link to the submission's own report.  The page is self-contained:
 a histogram of scores drawn as inline SVG, columns sorted by a few lines of inline
 JavaScript, no network access.
 """
@@ -18,13 +18,14 @@ from urllib.parse import quote
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
-from harness.model import VERDICTS
-from harness.store import BUILD_FAILED, DONE, SubmissionRow
+from harness.grading.model import VERDICTS, ProjectCheck
+from harness.batch.store import BUILD_FAILED, DONE, SubmissionRow
 from reports.common import fmt_score, fmt_seconds
+from reports.groups import checks_tally
 
 TEMPLATES = Path(__file__).parent / "templates"
 BINS = 10  # score histogram: [0,10), [10,20) ... [90,100]
-CSV_FIELDS = ("name", "kind", "status", "build", "score", "passed", "failed", *VERDICTS,
+CSV_FIELDS = ("name", "kind", "status", "build", "score", "passed", "failed", "project_checks", *VERDICTS,
               "run_time_s", "grading_s", "first_failure", "report")
 # Spreadsheets run a cell that starts with one of these as a formula.
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -46,10 +47,23 @@ class CohortRow:
     first_failure: str
     report: str  # link relative to the cohort page, "" when none was written
     build_log: str  # idem
+    checks: tuple[ProjectCheck, ...] | None = None  # None: not checked (an executable, or not yet)
 
     @property
     def score_text(self) -> str:
         return "–" if self.score is None else fmt_score(self.score)
+
+    @property
+    def checks_text(self) -> str:
+        """"7 passed, 1 skipped (norm)"; "n/a" for an executable, "–" when not checked."""
+        if self.checks is None:
+            return "n/a" if self.kind != "repository" else "–"
+        return checks_tally(self.checks)
+
+    @property
+    def checks_failed(self) -> int:
+        """Failed project checks (-1 when there are none to count), the column's sort key."""
+        return -1 if self.checks is None else sum(1 for check in self.checks if check.status == "fail")
 
 
 def _build_status(row: SubmissionRow) -> tuple[str, str]:
@@ -80,6 +94,8 @@ def cohort_rows(submissions: Iterable[SubmissionRow | None], out: Path) -> list[
             first_failure=sub.first_failure if finished else (sub.error or "not finished: rerun to resume"),
             report=quote(report) if finished and (out / report).is_file() else "",
             build_log=quote(log) if sub.kind == "repository" and (out / log).is_file() else "",
+            checks=None if sub.checks is None else tuple(
+                ProjectCheck.from_dict({"message": "", **c}) for c in sub.checks),
         ))
     return rows
 
@@ -157,6 +173,7 @@ def write_csv(rows: Sequence[CohortRow], path: Path) -> None:
         for r in rows:
             writer.writerow([
                 _csv_safe(r.name), r.kind, r.status, r.build, "" if r.score is None else r.score, r.passed, r.failed,
+                _csv_safe(r.checks_text),
                 *(r.counts.get(v, 0) for v in VERDICTS),
                 "" if r.run_time_s is None else round(r.run_time_s, 3), round(r.grading_s, 3),
                 _csv_safe(r.first_failure), r.report,

@@ -7,11 +7,12 @@ from __future__ import annotations
 import colorsys
 import math
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
-from generators.cases import USAGE, Case
-from harness.model import VERDICTS, CaseResult, GradeReport
+from generators.cases import Case, UsageLine
+from harness.grading.model import VERDICTS, CaseResult, GradeReport
 
 # Categories in the order a student meets them; unknown categories follow in order of appearance.
 CATEGORY_ORDER: tuple[str, ...] = ("valid", "invalid", "usage", "errors", "large", "hard", "disputed")
@@ -58,6 +59,19 @@ def first_failure_line(report: GradeReport) -> str:
     verdict = result.verdict
     reason = f" ({verdict.diagnosis})" if verdict.diagnosis else ""
     return f"First failure: {result.case.id}: {verdict.verdict}{reason}: {verdict.message}"
+
+
+LEFT_OUT_NAMED = 10  # committed build products named in a report (all of them are in the JSON)
+
+
+def left_out_line(build: Mapping[str, Any]) -> str:
+    """The committed build products the repository copy left out, named; "" when none."""
+    left_out = [str(path) for path in build.get("left_out") or ()]
+    if not left_out:
+        return ""
+    more = f", +{len(left_out) - LEFT_OUT_NAMED} more" if len(left_out) > LEFT_OUT_NAMED else ""
+    return ("left out of the copy, not graded (committed build products; the sources are built instead): "
+            + ", ".join(left_out[:LEFT_OUT_NAMED]) + more)
 
 
 def verdict_label(result: CaseResult) -> str:
@@ -109,7 +123,9 @@ INVOCATIONS: dict[str, str] = {
     "file": "./fillit input.fillit",
     "no_args": "./fillit",
     "two_args": "./fillit input.fillit input.fillit",
+    "three_args": "./fillit input.fillit input.fillit input.fillit",
     "missing_file": "./fillit does-not-exist.fillit",
+    "empty_path": './fillit ""',
     "directory": "./fillit a-directory",
     "unreadable": "./fillit input.fillit   (file not readable: mode 000)",
 }
@@ -121,7 +137,7 @@ def command_line(case: Case) -> str:
 
 def expected_summary(case: Case) -> str:
     """What the program should print, in words when it is not a literal text."""
-    if case.expected == USAGE:
+    if isinstance(case.expected, UsageLine):
         return "one line starting with 'usage'"
     if case.expected == "error\n":
         return "error"
@@ -252,17 +268,6 @@ class Grid:
             return self.rows[row][col]
         return None
 
-    def origins(self) -> dict[str, tuple[int, int]]:
-        """Top-left of the bounding box of each symbol other than '.'."""
-        found: dict[str, tuple[int, int]] = {}
-        for r, row in enumerate(self.rows):
-            for c, ch in enumerate(row):
-                if ch == ".":
-                    continue
-                top, left = found.get(ch, (r, c))
-                found[ch] = (min(top, r), min(left, c))
-        return found
-
 
 MAX_GRID_SIDE = 64
 
@@ -286,15 +291,6 @@ def parse_grid(text: str) -> Grid | None:
     rows = [row for row in rows if row]
     if _square(rows):
         return Grid(tuple(rows), lenient=True)
-    return None
-
-
-def moved_piece(expected: Grid, actual: Grid) -> str | None:
-    """The first letter (file order) whose top-left differs between the two squares."""
-    exp, act = expected.origins(), actual.origins()
-    for letter in LETTERS:
-        if letter in exp and exp.get(letter) != act.get(letter):
-            return letter
     return None
 
 

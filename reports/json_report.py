@@ -4,32 +4,16 @@ from __future__ import annotations
 
 import base64
 import json
-import math
 from pathlib import Path
 from typing import Any
 
-from harness.model import CaseResult, GradeReport
+from harness.grading.model import CaseResult, GradeReport, json_safe
 from reports.common import cap, counts, decode_input, first_failure_line
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: positions in `details` are 1-based
 # Longest text kept for `input`, `actual` and `stderr` (characters); longer ones are cut
 # and flagged with `<field>_truncated`.
 TEXT_LIMIT = 64 * 1024
-
-
-def clean_json(value: Any) -> Any:
-    """JSON-safe: non-finite floats become null, tuples lists, unknown objects their str()."""
-    if isinstance(value, float):
-        return value if math.isfinite(value) else None
-    if value is None or isinstance(value, (bool, int, str)):
-        return value
-    if isinstance(value, dict):
-        return {str(k): clean_json(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple, set, frozenset)):
-        return [clean_json(v) for v in value]
-    if isinstance(value, bytes):
-        return decode_input(value)[0]
-    return str(value)
 
 
 def _input_fields(data: bytes | None) -> dict[str, Any]:
@@ -47,36 +31,28 @@ def _input_fields(data: bytes | None) -> dict[str, Any]:
 
 
 def case_dict(result: CaseResult) -> dict[str, Any]:
-    case, verdict = result.case, result.verdict
+    case = result.case
     actual, actual_cut = cap(result.actual, TEXT_LIMIT)
     stderr, stderr_cut = cap(result.stderr, TEXT_LIMIT)
+    fields = result.to_dict()
+    del fields["case_id"], fields["category"]
     return {
         "id": case.id,
         "category": case.category,
         "description": case.description,
         "invocation": case.invocation,
         **_input_fields(case.input),
-        "expected": case.expected,
+        "expected": str(case.expected),
         "accepted": list(case.accepted),
         "rule": case.rule,
         "disputed": case.disputed,
         "runs": case.runs,
-        "verdict": verdict.verdict,
-        "diagnosis": verdict.diagnosis,
         "passed": result.passed,
-        "message": verdict.message,
-        "details": clean_json(verdict.details),
+        **fields,
         "actual": actual,
         "actual_truncated": actual_cut,
         "stderr": stderr,
         "stderr_truncated": stderr_cut,
-        "time_s": clean_json(float(result.time_s)),
-        "cpu_s": clean_json(float(result.cpu_s)),
-        "max_rss_kb": result.max_rss_kb,
-        "exit_code": result.exit_code,
-        "signal": result.signal,
-        "isolation": result.isolation,
-        "time_limit_s": clean_json(float(result.time_limit_s)),
     }
 
 
@@ -89,10 +65,10 @@ def to_dict(report: GradeReport) -> dict[str, Any]:
         "seed": report.seed,
         "profile": report.profile,
         "isolation": report.isolation,
-        "limits": clean_json(report.limits.describe()),
+        "limits": json_safe(report.limits.describe()),
         "started_at": report.started_at,
-        "duration_s": clean_json(float(report.duration_s)),
-        "score": clean_json(float(report.score)),
+        "duration_s": json_safe(float(report.duration_s)),
+        "score": json_safe(float(report.score)),
         "total": len(report.results),
         "passed": report.passed,
         "failed": report.failed,
@@ -106,7 +82,7 @@ def to_dict(report: GradeReport) -> dict[str, Any]:
             "line": first_failure_line(report),
         },
         "checks": [{"name": c.name, "status": c.status, "message": c.message} for c in report.checks],
-        "build": clean_json(report.build),
+        "build": json_safe(report.build),
         "cases": [case_dict(r) for r in report.results],
     }
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from junitparser import Failure, JUnitXml, Skipped, TestCase, TestSuite
 
-from harness.model import CaseResult, GradeReport
+from harness.grading.model import CaseResult, GradeReport
 from reports.common import cap, command_line, expected_summary, fmt_score, xml_safe
 
 EXCERPT = 4000  # characters of stdout/stderr kept per testcase

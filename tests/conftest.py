@@ -2,10 +2,13 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import shutil
 import subprocess
+import sys
 import threading
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -62,3 +65,41 @@ def s_piece_solver(build_c: BuildC) -> Path:
 def s_piece_mutant(build_c: BuildC) -> Path:
     """The same, wrong only when a valid file has >= 3 pieces, one of them an S (lowercase letter)."""
     return build_c(S_PIECE_SOLVER, flags=(*STRICT_FLAGS, "-DBUG_S_PIECE"), name="s_piece_mutant")
+
+
+MIXED_BAG = Path(__file__).resolve().parent / "report_targets" / "mixed_bag.c"
+
+
+@pytest.fixture(scope="session")
+def mixed_bag(build_c: BuildC) -> Path:
+    """A fillit failing four ways at once (tests/report_targets/mixed_bag.c): bad_usage,
+    false_error, TIMEOUT on files over 400 bytes, CRASH on an empty file."""
+    return build_c(MIXED_BAG, flags=STRICT_FLAGS, name="mixed_bag")
+
+
+@dataclass(frozen=True)
+class GradedRun:
+    """`grade PROGRAM --suite quick --timeout 1 --json --html`, run once in `folder`."""
+
+    folder: Path
+    proc: subprocess.CompletedProcess
+    report: dict
+    html: str
+
+
+def grade_in(cwd: Path, *args: str, timeout: float = 300) -> subprocess.CompletedProcess:
+    """`grade ARGS...` as a user types it, in `cwd`."""
+    return subprocess.run([sys.executable, "-m", "frontends.grade", *args], capture_output=True, text=True,
+                          cwd=cwd, timeout=timeout)
+
+
+@pytest.fixture(scope="session")
+def mixed_bag_run(mixed_bag: Path, tmp_path_factory: pytest.TempPathFactory) -> GradedRun:
+    """The mixed bag graded on the quick suite, plain text (a pipe), with both reports."""
+    folder = tmp_path_factory.mktemp("mixed-bag-run")
+    shutil.copy(mixed_bag, folder / "fillit")
+    proc = grade_in(folder, "./fillit", "--suite", "quick", "--timeout", "1", "--json", "report.json",
+                    "--html", "report.html")
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    return GradedRun(folder, proc, json.loads((folder / "report.json").read_text()),
+                     (folder / "report.html").read_text(encoding="utf-8"))

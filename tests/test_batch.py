@@ -11,10 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from harness.batch import archive, content_hash, discover, extract
-from harness.cli import main
-from harness.store import Store, StaleResult
-from harness.suites import load_suite
+from harness.batch.archive import archive, extract
+from harness.batch.discovery import content_hash, discover
+from frontends.grade import main
+from harness.batch.store import Store, StaleResult
+from harness.grading.model import CaseResult, Verdict
+from generators.cases import Case
+from harness.grading.suites import load_suite
 from reports.cohort import CohortRow, histogram, write_cohort
 from test_batch_helpers import BASE_C, HOSTILE, compile_c, db_rows, repository, small_cohort
 
@@ -79,10 +82,10 @@ def test_discover_kinds_and_ignored_entries(tmp_path: Path) -> None:
 # --------------------------------------------------------------------------- store
 
 
-def _row(case_id: str, verdict: str = "OK") -> dict:
-    return {"case_id": case_id, "category": "valid", "verdict": verdict, "diagnosis": None, "message": "",
-            "details_json": "{}", "actual": "AA\n", "stderr": "", "time_s": 0.01, "cpu_s": 0.0,
-            "max_rss_kb": 100, "exit_code": 0, "signal": None, "isolation": "rlimits", "time_limit_s": 5.0}
+def _row(case_id: str, verdict: str = "OK") -> CaseResult:
+    case = Case(id=case_id, category="valid", input=b"", expected="AA\n")
+    return CaseResult(case=case, verdict=Verdict(verdict, None, "", {}), actual="AA\n", stderr="", time_s=0.01,
+                      cpu_s=0.0, max_rss_kb=100, exit_code=0, signal=None, isolation="rlimits", time_limit_s=5.0)
 
 
 def test_store_keeps_one_row_per_case_and_drops_results_of_a_changed_submission(tmp_path: Path) -> None:
@@ -192,6 +195,10 @@ def test_batch_writes_each_report_and_the_cohort_page(graded_cohort: dict) -> No
     assert sorted(rows) == graded_cohort["names"]
     assert rows["segv"]["CRASH"] == str(len(QUICK)) and rows["segv"]["first_failure"].startswith("First failure:")
     assert rows["repo_broken"]["build"] == "failed" and rows["repo_ok"]["build"] == "ok"
+    # The project checks column: a repository's tally (a skipped check is not a passed one), n/a for executables.
+    assert re.fullmatch(r"\d+ passed(, \d+ failed \([^)]*\))?(, \d+ skipped \([^)]*\))?", rows["repo_ok"]["project_checks"])
+    assert rows["correct"]["project_checks"] == "n/a"
+    assert ">project checks</th>" in page
     assert float(rows["correct"]["score"]) == 100.0
 
 
@@ -203,6 +210,29 @@ def test_rerun_skips_unchanged_submissions(graded_cohort: dict, capsys: pytest.C
     assert code == 0
     assert f"0 graded, {len(graded_cohort['names'])} skipped" in output
     assert db_rows(graded_cohort["db"], "SELECT submission, case_id, recorded_at FROM results") == before
+
+
+def test_batch_refuses_an_empty_folder(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    (tmp_path / "cohort").mkdir()
+    (tmp_path / "cohort" / "README.txt").write_text("submissions go here\n")
+    assert main(["batch", str(tmp_path / "cohort"), "--out", str(tmp_path / "out")]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith("grade batch: error: no submission in ") and error.count("\n") == 1
+    assert "README.txt: neither a folder nor an executable file" in error
+    assert not (tmp_path / "out").exists()
+
+
+def test_batch_has_version_and_the_default_suite_of_grade(capsys: pytest.CaptureFixture) -> None:
+    from importlib.metadata import version
+
+    from frontends.batch import batch_command
+    from frontends.pytest_plugin import SUITE_DEFAULT
+    from harness.grading.settings import DEFAULT_SUITE
+
+    assert main(["batch", "--version"]) == 0
+    assert capsys.readouterr().out == f"grade batch (fillit-moulinette) {version('fillit-moulinette')}\n"
+    suite_option = next(p for p in batch_command.params if p.name == "suite")
+    assert suite_option.default == DEFAULT_SUITE == SUITE_DEFAULT == "standard"
 
 
 def test_batch_cannot_run_on_a_missing_folder(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:

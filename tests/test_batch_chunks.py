@@ -3,11 +3,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from harness.batch import (BINARY, REPOSITORY, BatchSummary, GradeSettings, GradeTask, _Parent, cases_digest,
-                           chunk_task, interleave, result_row, run_batch, BatchOptions)
-from harness.model import CaseResult, Verdict
-from harness.store import Store
-from harness.suites import load_suite
+from frontends.reporting import CohortFiles
+from harness.batch.discovery import BINARY, REPOSITORY
+from harness.batch.messages import CaseGraded, TaskFinished
+from harness.batch.parent import BatchOptions, BatchSummary, Parent, run_batch
+from harness.batch.store import Store
+from harness.batch.tasks import GradeTask, cases_digest, chunk_task, interleave
+from harness.grading.model import CaseResult, Verdict
+from harness.grading.settings import GradeSettings
+from harness.grading.suites import load_suite
 from test_batch_helpers import db_rows, small_cohort
 
 QUICK = load_suite("quick")
@@ -45,32 +49,33 @@ def test_interleave_mixes_chunks_of_neighbouring_submissions() -> None:
     assert interleave(groups, window=1) == [x for g in groups for x in g]
 
 
-def _row(case_id: str) -> dict:
+def _graded(case_id: str, key: str) -> CaseGraded:
     case = next(c for c in QUICK if c.id == case_id)
-    return result_row(CaseResult(case=case, verdict=Verdict("OK", None, "", {}), actual="", stderr="",
-                                 time_s=0.01, cpu_s=0.0, max_rss_kb=1, exit_code=0, signal=None,
-                                 isolation="rlimits", time_limit_s=5.0))
+    return CaseGraded("a", key, CaseResult(case=case, verdict=Verdict("OK", None, "", {}), actual="", stderr="",
+                                           time_s=0.01, cpu_s=0.0, max_rss_kb=1, exit_code=0, signal=None,
+                                           isolation="rlimits", time_limit_s=5.0))
 
 
 def test_parent_finalizes_a_submission_after_its_last_part_only(tmp_path: Path) -> None:
     store = Store(tmp_path / "r.sqlite")
     try:
         summary, lines = BatchSummary(submissions=1), []
-        parent = _Parent(store, tmp_path / "out", GradeSettings(suite="quick"), QUICK, summary, lines.append, 1)
+        parent = Parent(store, tmp_path / "out", GradeSettings(suite="quick"), QUICK, summary, lines.append, 1,
+                        CohortFiles())
         task = _task("a")
         store.begin("a", task.submission_hash, "cfg", BINARY, len(QUICK))
         parts = chunk_task(task, IDS, 8)
         parent.expect(parts)
         for part in parts[:-1]:
             for case_id in part.case_ids:
-                parent.handle(("result", "a", task.submission_hash, _row(case_id)))
-            parent.handle(("finished", "a", task.submission_hash, {"grading_s": 1.0, "part": part.part}))
-            parent.handle(("finished", "a", task.submission_hash, {"grading_s": 1.0, "part": part.part}))
+                parent.handle(_graded(case_id, task.submission_hash))
+            parent.handle(TaskFinished("a", task.submission_hash, 1.0, part.part))
+            parent.handle(TaskFinished("a", task.submission_hash, 1.0, part.part))
         assert "a" not in parent.closed and store.submission("a").status == "grading"
         last = parts[-1]
         for case_id in last.case_ids:
-            parent.handle(("result", "a", task.submission_hash, _row(case_id)))
-        parent.handle(("finished", "a", task.submission_hash, {"grading_s": 1.0, "part": last.part}))
+            parent.handle(_graded(case_id, task.submission_hash))
+        parent.handle(TaskFinished("a", task.submission_hash, 1.0, last.part))
         row = store.submission("a")
         assert "a" in parent.closed and row.status == "done" and row.score == 100.0
         assert row.grading_s == len(parts)  # the parts' times add up; the duplicate counted once
@@ -85,9 +90,9 @@ def test_chunked_and_whole_grading_store_the_same_verdicts(tmp_path: Path) -> No
     names = small_cohort(folder, tmp_path / "scratch")
     settings = GradeSettings(suite="quick")
     whole = run_batch(folder, BatchOptions(out=tmp_path / "whole", jobs=2, settings=settings, chunk_cases=0),
-                      echo=lambda line: None)
+                      CohortFiles(), echo=lambda line: None)
     split = run_batch(folder, BatchOptions(out=tmp_path / "split", jobs=2, settings=settings, chunk_cases=3),
-                      echo=lambda line: None)
+                      CohortFiles(), echo=lambda line: None)
     assert whole.graded == split.graded == len(names) and not whole.errors and not split.errors
     query = "SELECT submission, case_id, verdict, diagnosis FROM results ORDER BY submission, case_id"
     rows = db_rows(tmp_path / "split" / "results.sqlite", query)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from harness.suites import load_suite
+from harness.grading.suites import load_suite
 from test_batch_helpers import GRADE, ROOT, cohort, db_rows, run_grade, verdicts
 
 pytest.importorskip("distributed")

@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 TESTS = ROOT / "tests"
 BASE_C = TESTS / "zoo" / "base.c"
 HOSTILE = TESTS / "hostile"
-GRADE = [sys.executable, "-c", "import sys; from harness.cli import main; sys.exit(main())"]
+GRADE = [sys.executable, "-c", "import sys; from frontends.grade import main; sys.exit(main())"]
 
 # (name, exact text in base.c, replacement): small wrong solvers.
 MUTANTS: tuple[tuple[str, str, str], ...] = (

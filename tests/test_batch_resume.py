@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from harness.suites import load_suite
+from harness.grading.suites import load_suite
 from test_batch_helpers import GRADE, HOSTILE, ROOT, compile_c, db_rows, run_grade, small_cohort
 
 QUICK = load_suite("quick")

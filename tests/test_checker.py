@@ -5,7 +5,7 @@ import pytest
 
 from generators.cases import USAGE, Case
 from generators.text import to_file
-from harness.checker import check
+from harness.grading.checker import check
 from harness.runner import RunResult
 from reference import SHAPES, parse, solve_text
 from reference.shapes import SHAPE_BY_NAME
@@ -64,6 +64,21 @@ def test_not_upper_left_names_first_differing_piece():
         assert tuple(v.details["actual"]) > tuple(v.details["expected"])
 
 
+def test_not_upper_left_counts_rows_and_columns_from_1():
+    """Messages, details and reports share one convention: the top-left cell is row 1, column 1."""
+    pieces = parse(SAMPLE).pieces
+    for other in list(all_packings(pieces, 4))[1:]:
+        v = verdict_of(valid_case(), other)[2]
+        letter = v.details["piece"]
+        for square, where in ((other, v.details["actual"]), (ANSWER, v.details["expected"])):
+            cells = [(r, c) for r, row in enumerate(square.splitlines()) for c, ch in enumerate(row) if ch == letter]
+            assert where == [min(r for r, _ in cells) + 1, min(c for _, c in cells) + 1]
+        (row, col), (want_row, want_col) = v.details["actual"], v.details["expected"]
+        assert v.message == (f"piece {letter} is at row {row}, column {col}; the upper-left answer has it at "
+                             f"row {want_row}, column {want_col}")
+        assert min(row, col, want_row, want_col) >= 1
+
+
 def test_not_minimal_gives_both_sides():
     big = next(all_packings(parse(SAMPLE).pieces, 5))
     name, diagnosis, v = verdict_of(valid_case(), big)
@@ -71,17 +86,37 @@ def test_not_minimal_gives_both_sides():
     assert v.details == {"actual_side": 5, "expected_side": 4}
 
 
-@pytest.mark.parametrize("stdout, defect", [
-    (ANSWER[:-1], "final newline"),
-    (ANSWER.replace("\n", " \n"), "trailing spaces"),
-    (ANSWER + "\n", "blank lines"),
-    (ANSWER.replace("\n", "\r\n"), "carriage returns"),
-    (" ".join(ANSWER), "spaces"),
+@pytest.mark.parametrize("stdout, defects", [
+    (ANSWER[:-1], ["missing final newline"]),
+    (ANSWER.replace("\n", " \n"), ["trailing spaces at the end of lines"]),
+    (ANSWER + "\n", ["one extra empty line after the square"]),
+    (ANSWER + "\n\n\n", ["3 extra empty lines after the square"]),
+    ("\n" + ANSWER, ["one extra empty line before the square"]),
+    (ANSWER.replace("\n", "\n\n", 1), ["one extra empty line between rows of the square"]),
+    (ANSWER.replace("\n", "\r\n"), ["carriage returns ('\\r') in the output"]),
+    ("".join(" ".join(row) + "\n" for row in ANSWER.splitlines()), ["spaces between cells"]),
+    # Each distinct defect is named on its own, in the order a reader meets them.
+    ("\n" + ANSWER.replace("\n", " \n") + "\n", ["trailing spaces at the end of lines",
+                                                "one extra empty line before the square",
+                                                "one extra empty line after the square"]),
 ])
-def test_format_defects_are_named(stdout, defect):
+def test_format_defects_are_named(stdout, defects):
     name, diagnosis, v = verdict_of(valid_case(), stdout)
     assert (name, diagnosis) == ("WRONG", "format")
-    assert defect in v.message
+    assert v.details["defects"] == defects
+    assert v.message == f"the square is right but the layout is not: {'; '.join(defects)}"
+    assert "blank lines in the square" not in v.message
+
+
+def test_a_speed_timeout_says_correct_but_too_slow():
+    speed = Case(id="speed/x", category="speed", input=SAMPLE, expected=ANSWER)
+    name, diagnosis, v = verdict_of(speed, "", limit="wall")
+    assert (name, diagnosis) == ("TIMEOUT", "wall")
+    assert v.message.startswith("the program exceeded the wall-clock time limit")
+    assert "correct, but too slow for the moulinette's timeout" in v.message
+    # Elsewhere a TIMEOUT keeps its plain words, and a wrong speed answer is just wrong.
+    assert "too slow" not in verdict_of(valid_case(), "", limit="wall")[2].message
+    assert verdict_of(speed, "AA\nAA\n")[0] == "WRONG"
 
 
 @pytest.mark.parametrize("stdout, fragment", [

@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, Phase, find, settings
 
-from harness.fuzz import database_folder, fuzz, fuzz_case, fuzz_inputs, side_by_side, visible
+from generators.fuzz_inputs import fuzz_case, fuzz_inputs
+from harness.fuzz import database_folder, fuzz
+from reports.describe import side_by_side, visible
 from reference.parser import parse
 from reference.shapes import SHAPE_BY_NAME
 from reference.solver import solve_text
@@ -128,7 +130,7 @@ def test_text_helpers_show_invisible_characters():
 
 
 def grade(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "harness.cli", *args], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "frontends.grade", *args], capture_output=True, text=True,
                           cwd=cwd, timeout=300)
 
 
@@ -161,3 +163,24 @@ def test_cli_fuzz_passes_a_correct_solver(s_piece_solver, tmp_path):
     report = json.loads((tmp_path / "fuzz.json").read_text())
     assert report["suite"] == "fuzz" and report["cases"] == [] and report["failed"] == 0
     assert (tmp_path / "db").is_dir()
+
+
+def test_summary_says_why_fewer_files_ran_than_asked(s_piece_solver, tmp_path):
+    from hypothesis import strategies as st
+
+    from frontends.fuzz import summary
+
+    files = [b"##..\n##..\n....\n....\n", b"#...\n#...\n#...\n#...\n"]
+    result = fuzz(s_piece_solver, 20, seed=1, database=None, strategy=st.sampled_from(files))
+    assert not result.failed and result.examples_run == 2
+    text = summary(result, "./fillit")
+    assert "no disagreement with the reference in 2 distinct file(s) (20 asked: " in text
+    assert f"hypothesis stopped after {2 + result.repeats} draw(s)" in text
+
+
+def test_cli_fuzz_says_where_its_database_is(s_piece_solver, tmp_path):
+    proc = grade(str(s_piece_solver), "--fuzz", "5", "--seed", "3", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    folder = database_folder(Path(".fillit-fuzz-db"), str(Path(s_piece_solver).resolve()))
+    assert f"example database {folder} (a failing file is kept there and replayed first" in proc.stderr
+    assert "example database .fillit-fuzz-db," in proc.stdout

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
+from collections.abc import Callable
 
 import pytest
 
@@ -78,13 +79,17 @@ def test_invalid_files_are_reproducible_and_vary_with_the_seed(category):
     assert len(distinct) == 1 if category == "empty_file" else len(distinct) > 1
 
 
-def _strip_bad_chars(data: bytes) -> bytes:
-    return re.sub(r"[^#.\n]", ".", data.decode("utf-8")).encode()
+def _replace_bad_chars(by: str) -> Callable[[bytes], bytes]:
+    return lambda data: re.sub(r"[^#.\n]", by, data.decode("utf-8")).encode()
 
 
 # Undo the one break: what remains must be a valid file, so nothing else was broken.
 REPAIRS = {
-    **{name: _strip_bad_chars for name in STRICT_CATEGORIES if name.startswith("bad_char_")},
+    **{name: _replace_bad_chars(".") for name in STRICT_CATEGORIES if name.startswith("bad_char_")},
+    # The bad character stood for a '#', the blank for a line's newline.
+    **{name: _replace_bad_chars("#") for name in STRICT_CATEGORIES if name.startswith("bad_hash_")},
+    "newline_as_space": lambda d: d.replace(b" ", b"\n"),
+    "newline_as_tab": lambda d: d.replace(b"\t", b"\n"),
     "crlf": lambda d: d.replace(b"\r\n", b"\n"),
     "crlf_one_line": lambda d: d.replace(b"\r\n", b"\n"),
     "missing_final_newline": lambda d: d + b"\n",
@@ -220,7 +225,8 @@ def test_standard_corpus_shape(standard):
     ids = [case.id for case in standard]
     assert len(ids) == len(set(ids))
     assert all(re.fullmatch(r"[a-z]+/[A-Za-z0-9_.-]+", case_id) for case_id in ids)
-    assert {case.category for case in standard} == {"valid", "invalid", "usage", "errors", "disputed", "large"}
+    assert {case.category for case in standard} == {"valid", "invalid", "usage", "errors", "disputed", "large",
+                                                     "speed"}
     per_category = Counter(case.id.split("/")[1].rsplit("-", 1)[0] for case in standard
                            if case.category == "invalid")
     for category in STRICT_CATEGORIES:
@@ -234,15 +240,17 @@ def test_standard_corpus_shape(standard):
 
 def test_standard_corpus_invocations(standard):
     by_id = {case.id: case for case in standard}
-    for case_id, invocation in (("usage/no-args", "no_args"), ("usage/two-args", "two_args")):
+    for case_id, invocation in (("usage/no-args", "no_args"), ("usage/two-args", "two_args"),
+                                ("usage/three-args", "three_args")):
         assert by_id[case_id].invocation == invocation and by_id[case_id].expected == USAGE
         assert by_id[case_id].category == "usage"
     for case_id, invocation in (("errors/missing-file", "missing_file"), ("errors/directory", "directory"),
-                                ("errors/unreadable", "unreadable")):
+                                ("errors/unreadable", "unreadable"), ("errors/empty-path", "empty_path")):
         assert by_id[case_id].invocation == invocation and by_id[case_id].expected == "error\n"
         assert by_id[case_id].category == "errors"
     assert by_id["usage/no-args"].input is None
-    assert parse(by_id["usage/two-args"].input).valid
+    assert parse(by_id["usage/two-args"].input).valid and parse(by_id["usage/three-args"].input).valid
+    assert by_id["errors/empty-path"].input is None
     assert parse(by_id["errors/unreadable"].input).valid
     assert by_id["valid/seed-sample"].input == SEED_SAMPLE
     assert by_id["valid/seed-sample"].expected == "DDAA\nCDDA\nCCCA\nBBBB\n"
@@ -262,11 +270,14 @@ def test_every_expected_output_is_the_reference_output(standard):
             assert case.accepted[0] != "error\n"
 
 
-def test_standard_corpus_is_easy_for_plain_backtracking(standard):
+def test_standard_corpus_is_easy_for_plain_backtracking_but_for_speed(standard):
+    speed = [case for case in standard if case.category == "speed"]
+    assert 3 <= len(speed) <= 5
     for case in standard:
         parsed = parse(case.input) if case.input is not None else None
         if parsed is not None and parsed.valid_under(accept_disputed=True):
-            assert plain_tries(parsed.pieces, EASY_BUDGET) is not None, case.id
+            easy = plain_tries(parsed.pieces, EASY_BUDGET) is not None
+            assert easy == (case.category != "speed"), case.id
 
 
 def test_quick_corpus(standard):

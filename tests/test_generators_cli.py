@@ -14,7 +14,7 @@ from generators.valid import VALID_FAMILIES
 from reference.parser import parse
 
 _SCRIPT = Path(sys.executable).parent / "fillit-gen"
-COMMAND = [str(_SCRIPT)] if _SCRIPT.exists() else [sys.executable, "-m", "generators.cli"]
+COMMAND = [str(_SCRIPT)] if _SCRIPT.exists() else [sys.executable, "-m", "frontends.gen"]
 
 
 def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
@@ -92,7 +92,7 @@ def test_corpus_writes_manifest_inputs_and_expected(tmp_path):
             if entry["category"] == "invalid":
                 assert expected == "error\n" and parse(data).rejection.rule == entry["rule"]
         else:
-            assert entry["invocation"] in ("no_args", "missing_file", "directory")
+            assert entry["invocation"] in ("no_args", "missing_file", "empty_path", "directory")
 
 
 def test_standard_corpus_folder_is_byte_identical_across_runs(tmp_path):
@@ -124,3 +124,32 @@ def test_hard_family_when_available():
     first = run("--hard", name, "--seed", "5")
     assert first.returncode == 0 and parse(first.stdout).valid
     assert run("--hard", name, "--seed", "5").stdout == first.stdout
+
+
+# --------------------------------------------------------------------------- fillit-gen case
+
+def test_case_writes_the_input_of_a_graded_case(tmp_path):
+    from harness.grading.suites import load_suite
+
+    quick = {case.id: case for case in load_suite("quick")}
+    # The cheapest suite holding the id is found without --suite; -o writes a file.
+    result = run("case", "invalid/crlf-1")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == quick["invalid/crlf-1"].input
+    assert run("case", "valid/seed-sample", "--suite", "standard", "-o", str(tmp_path / "s.fillit")).returncode == 0
+    assert (tmp_path / "s.fillit").read_bytes() == quick["valid/seed-sample"].input
+    # Another seed, other bytes: the same as the suite's with that seed.
+    seeded = run("case", "valid/greedy-10-1", "--suite", "quick", "--seed", "7")
+    assert seeded.stdout == next(c.input for c in load_suite("quick", 7) if c.id == "valid/greedy-10-1")
+    assert seeded.stdout != quick["valid/greedy-10-1"].input
+
+
+@pytest.mark.parametrize("args, fragment", [
+    (["case", "valid/no-such-case", "--suite", "quick"], "no case 'valid/no-such-case' in suite quick"),
+    (["case", "usage/no-args", "--suite", "quick"], "runs without an input file"),
+    (["case", "own/mine"], "one of your own files"),
+])
+def test_case_refuses_with_one_line(args, fragment):
+    result = run(*args)
+    assert result.returncode == 2
+    assert result.stdout == b"" and fragment in result.stderr.decode() and result.stderr.count(b"\n") == 1

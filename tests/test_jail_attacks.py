@@ -135,7 +135,7 @@ def test_the_jail_sees_nothing_of_the_host(hostile, jail, tmp_path):
 
 def test_killing_grade_leaves_nothing_running(hostile, jail):
     program, token = hostile("sleeper")
-    grade = subprocess.Popen([sys.executable, "-m", "harness.cli", str(program), "--suite", "quick", "-q",
+    grade = subprocess.Popen([sys.executable, "-m", "frontends.grade", str(program), "--suite", "quick", "-q",
                               "--jobs", "2"], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 30
@@ -172,7 +172,7 @@ def test_bubblewrap_disappearing_mid_grade_is_a_harness_error(hostile, tmp_path)
     slow, token = hostile("nap")
     json_path = tmp_path / "r.json"
     env = {**os.environ, "FILLIT_BWRAP": str(vanishing)}
-    grade = subprocess.Popen([sys.executable, "-m", "harness.cli", str(slow), "--suite", "quick", "--jobs", "1",
+    grade = subprocess.Popen([sys.executable, "-m", "frontends.grade", str(slow), "--suite", "quick", "--jobs", "1",
                               "-q", "--json", str(json_path)], cwd=ROOT, env=env, stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE, text=True)
     runs: set[int] = set()

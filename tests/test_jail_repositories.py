@@ -62,7 +62,7 @@ def attacked_cohort(tmp_path_factory):
     subs, out = root / "subs", root / "out"
     subs.mkdir()
     compile_c(BASE_C, subs / "correct")
-    first = run_grade("batch", str(subs), "--out", str(out), "--suite", "quick")
+    first = run_grade("batch", str(subs), "--out", str(out), "--suite", "quick", "--no-project-checks")
     assert first.returncode == 0, first.stderr
     secret = victim(root / "victim")
     # The second run: attackers beside a fresh correct repository, with the first run's
@@ -75,7 +75,10 @@ def attacked_cohort(tmp_path_factory):
     fifo_repo = repository(subs / "with_fifo", BASE_C)
     os.mkfifo(fifo_repo / "pipe")
     shutil.copy2(subs / "correct", os.fsencode(subs) + b"/caf\xe9")
-    second = run_grade("batch", str(subs), "--out", str(out), "--suite", "quick", "--jobs", "2", timeout=900)
+    # (the build-time and run-time attacks need no project checks; the leak check's own
+    # attack is below, in repository mode)
+    second = run_grade("batch", str(subs), "--out", str(out), "--suite", "quick", "--jobs", "2",
+                       "--no-project-checks", timeout=900)
     rows = {name: (status, score, error) for name, status, score, error in
             db_rows(db, "SELECT name, status, score, error FROM submissions")}
     builds = {name: json.loads(build) for name, build in
@@ -123,7 +126,8 @@ def test_links_planted_by_the_binary_reach_neither_the_store_nor_a_victim(attack
     assert db_rows(db, "PRAGMA integrity_check") == [("ok",)]
     for path in (db, Path(f"{db}-wal")):
         assert not os.path.islink(path)
-    rerun = run_grade("batch", str(attacked_cohort["subs"]), "--out", str(attacked_cohort["out"]), "--suite", "quick")
+    rerun = run_grade("batch", str(attacked_cohort["subs"]), "--out", str(attacked_cohort["out"]), "--suite", "quick",
+                      "--no-project-checks")
     assert rerun.returncode == 0 and "0 graded" in rerun.stdout, rerun.stdout + rerun.stderr
 
 
@@ -138,6 +142,19 @@ def test_outputs_are_private(attacked_cohort):
     assert stat.S_IMODE(os.stat(out).st_mode) == 0o700
     for path in [attacked_cohort["db"], out / "correct" / "report.json", out / "index.html"]:
         assert not os.stat(path).st_mode & 0o077, path
+
+
+def test_links_planted_for_the_leak_check_reach_no_victim(tmp_path):
+    """The old leak check wrote its next inputs through links the binary planted in its
+    folder, as root: now each valgrind run gets fresh read-only inputs in a private tmpfs."""
+    jail_for("jail")
+    secret = victim(tmp_path / "victim")
+    repo = hostile_repo("planter", tmp_path / "planter", VICTIMS=f'"{secret}", "{secret}"')
+    result = run_grade(str(repo), "--suite", "quick", "-q", "--json", str(tmp_path / "r.json"))
+    assert result.returncode in (0, 1), result.stderr
+    checks = {c["name"]: c for c in json.loads((tmp_path / "r.json").read_text())["checks"]}
+    assert checks["leaks"]["status"] == "pass" and "3 input(s)" in checks["leaks"]["message"], checks["leaks"]
+    untouched(secret, "root's secret\n")
 
 
 def test_a_hand_back_racer_cannot_reach_a_victim(tmp_path):

@@ -1,4 +1,4 @@
-"""The pytest plugin (`pytest --fillit=./fillit`, harness/pytest_plugin.py) and the CI
+"""The pytest plugin (`pytest --fillit=./fillit`, frontends/pytest_plugin.py) and the CI
 commands of docs/ci.md, run for real in a scratch folder without any test file."""
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from harness.suites import load_suite
+from generators.cases import SPEED
+from harness.grading.suites import load_suite
 from reference.parser import parse
 from reference.shapes import SHAPE_BY_NAME
 
@@ -27,13 +28,14 @@ QUICK = load_suite("quick")
 
 
 def s_bug_failures(cases) -> list[str]:
-    """Ids of the cases the S-piece mutant gets wrong: valid, >= 3 pieces, one an S."""
+    """Ids of the cases the S-piece mutant gets wrong: valid, >= 3 pieces, one an S; and,
+    since solver.c is plain backtracking, every speed case (too slow for the timeout)."""
     wrong = []
     for case in cases:
         if case.invocation != "file" or case.input is None:
             continue
         parsed = parse(case.input)
-        if parsed.valid and len(parsed.pieces) >= 3 and S_SHAPES & set(parsed.pieces):
+        if case.category == SPEED or (parsed.valid and len(parsed.pieces) >= 3 and S_SHAPES & set(parsed.pieces)):
             wrong.append(case.id)
     return wrong
 
@@ -48,6 +50,11 @@ def workdir(tmp_path: Path, binary: Path) -> Path:
 def pytest_run(cwd: Path, *args: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", *args],
                           cwd=cwd, capture_output=True, text=True, timeout=600)
+
+
+def pytest_quick(cwd: Path, *args: str) -> subprocess.CompletedProcess:
+    """The plugin on the quick suite (the default is standard, as for grade): fast tests."""
+    return pytest_run(cwd, "--fillit-suite", "quick", *args)
 
 
 def summary_counts(output: str) -> dict[str, int]:
@@ -79,7 +86,7 @@ def test_mutant_fails_exactly_its_cases_with_a_readable_report(s_piece_mutant, t
 
 
 def test_x_stops_at_the_first_failure(s_piece_mutant, tmp_path):
-    proc = pytest_run(workdir(tmp_path, s_piece_mutant), "--fillit=./fillit", "-x", "-q")
+    proc = pytest_quick(workdir(tmp_path, s_piece_mutant), "--fillit=./fillit", "-x", "-q")
     assert proc.returncode == 1
     assert summary_counts(proc.stdout)["failed"] == 1
     assert failed_ids(proc.stdout) == s_bug_failures(QUICK)[:1]
@@ -88,7 +95,7 @@ def test_x_stops_at_the_first_failure(s_piece_mutant, tmp_path):
 def test_k_selects_cases_by_id(s_piece_solver, tmp_path):
     wanted = [case.id for case in QUICK if "bad_char" in case.id]
     assert wanted
-    proc = pytest_run(workdir(tmp_path, s_piece_solver), "--fillit=./fillit", "-k", "bad_char", "-v")
+    proc = pytest_quick(workdir(tmp_path, s_piece_solver), "--fillit=./fillit", "-k", "bad_char", "-v")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     ran = re.findall(r"^fillit::(\S+) PASSED", proc.stdout, re.MULTILINE)
     assert ran == wanted
@@ -97,7 +104,7 @@ def test_k_selects_cases_by_id(s_piece_solver, tmp_path):
 
 def test_junitxml_names_testcases_by_case_id(s_piece_mutant, tmp_path):
     cwd = workdir(tmp_path, s_piece_mutant)
-    proc = pytest_run(cwd, "--fillit=./fillit", "--junitxml=out.xml", "-q")
+    proc = pytest_quick(cwd, "--fillit=./fillit", "--junitxml=out.xml", "-q")
     assert proc.returncode == 1
     cases = ET.parse(cwd / "out.xml").getroot().iter("testcase")
     seen = {(case.get("classname"), case.get("name")): case.find("failure") is not None for case in cases}
@@ -107,7 +114,7 @@ def test_junitxml_names_testcases_by_case_id(s_piece_mutant, tmp_path):
 
 
 def test_xdist_workers_collect_the_same_cases(s_piece_mutant, tmp_path):
-    proc = pytest_run(workdir(tmp_path, s_piece_mutant), "--fillit=./fillit", "-n", "2", "-q")
+    proc = pytest_quick(workdir(tmp_path, s_piece_mutant), "--fillit=./fillit", "-n", "2", "-q")
     assert proc.returncode == 1, proc.stdout + proc.stderr
     assert sorted(failed_ids(proc.stdout)) == sorted(s_bug_failures(QUICK))
     assert sum(summary_counts(proc.stdout).values()) == len(QUICK)
@@ -117,7 +124,7 @@ def test_binary_is_resolved_from_the_invocation_folder(s_piece_solver, tmp_path)
     (tmp_path / "solver" / "bin").mkdir(parents=True)
     shutil.copy(s_piece_solver, tmp_path / "solver" / "bin" / "fillit")
     (tmp_path / "elsewhere").mkdir()
-    proc = pytest_run(tmp_path / "solver", "--fillit=bin/fillit", "--rootdir", str(tmp_path / "elsewhere"),
+    proc = pytest_quick(tmp_path / "solver", "--fillit=bin/fillit", "--rootdir", str(tmp_path / "elsewhere"),
                       "-k", "usage", "-q")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert summary_counts(proc.stdout)["passed"] == sum("usage" in case.id for case in QUICK)
@@ -209,7 +216,8 @@ def test_ci_doc_commands_grade_a_solver(tmp_path, kind, passes):
     if passes:
         assert failures(pytest_junit) == set()
     else:
-        assert failures(pytest_junit) == set(s_bug_failures(standard))
+        expected = s_bug_failures(standard)  # once: it parses every input, two 1 MiB files included
+        assert failures(pytest_junit) == set(expected)
         # grade's JUnit names the same failing cases (its testcase names hold the case ids).
         grade_failures = failures(junit)
-        assert grade_failures and all(any(i in name for i in s_bug_failures(standard)) for name in grade_failures)
+        assert grade_failures and all(any(i in name for i in expected) for name in grade_failures)

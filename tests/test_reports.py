@@ -24,7 +24,7 @@ from rich.console import Console
 from generators.cases import USAGE, Case
 from generators.text import to_file
 from harness.limits import Limits
-from harness.model import CaseResult, GradeReport, ProjectCheck, Verdict
+from harness.grading.model import CaseResult, GradeReport, ProjectCheck, Verdict
 from reference.parser import parse
 from reference.shapes import SHAPE_BY_NAME, Shape
 from reference.solver import Solution, render, solve_text
@@ -92,6 +92,16 @@ def valid_case(case_id: str, pieces: Sequence[Shape], category: str = "valid", s
     return Case(case_id, category, data, solve_text(data), description=f"{len(pieces)} pieces")
 
 
+def top_lefts(text: str) -> dict[str, tuple[int, int]]:
+    """Each letter's 1-based (row, column) of the top-left of its bounding box."""
+    cells: dict[str, list[tuple[int, int]]] = {}
+    for r, row in enumerate(text.splitlines(), start=1):
+        for c, ch in enumerate(row, start=1):
+            if ch != ".":
+                cells.setdefault(ch, []).append((r, c))
+    return {ch: (min(r for r, _ in at), min(c for _, c in at)) for ch, at in cells.items()}
+
+
 OK = Verdict("OK", None, "")
 SAMPLE_PIECES = shapes("L_180", "I_horizontal", "J_90", "Z_horizontal")  # the seed's four-piece example
 SHIFT_PIECES = shapes("T_down", "L_0", "O", "I_vertical", "Z_horizontal")
@@ -108,13 +118,12 @@ def build_report() -> GradeReport:
     shifted = valid_case("valid/shifted-5", SHIFT_PIECES, seed=5)
     side = len(shifted.expected.splitlines())
     wrong = square(SHIFT_PIECES, side, nth=1)
-    exp_grid, act_grid = parse_grid(shifted.expected), parse_grid(wrong)
-    moved = next(l for l in "ABCDE" if exp_grid.origins()[l] != act_grid.origins()[l])
-    (er, ec), (ar, ac) = exp_grid.origins()[moved], act_grid.origins()[moved]
+    exp_at, act_at = top_lefts(shifted.expected), top_lefts(wrong)
+    moved = next(l for l in "ABCDE" if exp_at[l] != act_at[l])
+    (er, ec), (ar, ac) = exp_at[moved], act_at[moved]
     rows.append(result(shifted, Verdict(
         "WRONG", "not_upper_left",
-        f"piece {moved} is at row {ar + 1}, column {ac + 1}; the first placement puts it at row {er + 1}, "
-        f"column {ec + 1} (each piece goes as high, then as far left, as it can, in file order)",
+        f"piece {moved} is at row {ar}, column {ac}; the upper-left answer has it at row {er}, column {ec}",
         {"piece": moved, "actual": [ar, ac], "expected": [er, ec]}), wrong))
 
     bigger = valid_case("valid/too-big-4", shapes("O", "O", "O", "O"), seed=2)

@@ -21,7 +21,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from reference import cli, solver
+from frontends.ref import main as fillit_ref
+from reference import solver
 from reference.plain import min_side, solve_plain
 from reference.shapes import SHAPE_BY_NAME, SHAPES, Shape
 from reference.solver import Solution, available_engines, render, solve, solve_text
@@ -149,5 +150,5 @@ def test_fillit_ref_uses_the_fast_solver(tmp_path, monkeypatch, capsys):
     pieces = [SHAPE_BY_NAME["I_vertical"]] * 26
     path = tmp_path / "bars.fillit"
     path.write_bytes(b"\n".join([b"#...\n#...\n#...\n#...\n"] * 26))
-    assert cli.main([str(path)]) == 0
+    assert fillit_ref([str(path)]) == 0
     assert capsys.readouterr().out == render(pieces, solve(pieces))

@@ -348,6 +348,7 @@ def find_cgroup_tree() -> CgroupTree | str:
         for controller in V1_CONTROLLERS:
             if fstype == "cgroup" and controller in options and controller in own:
                 v1[controller] = _below(root, point, own[controller])
+    tree: CgroupTree | str
     try:
         if not custom and set(v1) == set(V1_CONTROLLERS):
             tree = V1Tree({c: _ensure_folder(path) for c, path in v1.items()})

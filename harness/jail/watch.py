@@ -10,6 +10,7 @@ sleeps or waits.
 from __future__ import annotations
 
 import os
+import resource
 import selectors
 import subprocess
 import time
@@ -54,7 +55,7 @@ class CappedStream:
 @dataclass
 class Watched:
     status: int | None  # wait status of the main process (None: it never ended)
-    rusage: object | None  # its resource usage (os.wait4)
+    rusage: resource.struct_rusage | None  # its resource usage (os.wait4)
     limit: LimitHit | None
     ended_at: float  # monotonic time the main process ended, or was killed
     stdout: CappedStream

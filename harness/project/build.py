@@ -14,6 +14,7 @@ that copy is what the cases and checks run, whatever later `make` calls do to th
 from __future__ import annotations
 
 import os
+import posixpath
 import re
 import shutil
 import stat
@@ -21,10 +22,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from harness.project.workspace import TOOLS, ExecResult, Workspace, build_env, read_nofollow
+from harness.grading.settings import DEFAULT_BUILD_TIMEOUT_S
+from harness.jail import Bind
+from harness.project.workspace import REPO, TOOLS, ExecResult, Workspace, build_env, read_nofollow
 
 BINARY_NAME = "fillit"
-DEFAULT_BUILD_TIMEOUT_S = 120.0
 MAX_COPY_FILES = 20_000
 MAX_COPY_BYTES = 256 * 1024 * 1024
 OBJECT_SUFFIXES = (".o", ".a", ".so")
@@ -116,9 +118,9 @@ def _write_wrappers(ws: Workspace) -> Path:
 
 
 def make_step(ws: Workspace, lenient: bool, targets: tuple[str, ...] = (), *, cpu_s: float,
-              extra: tuple[str, ...] = ()) -> ExecResult:
-    """`make [extra] [targets]` in the repository copy, jailed (the lenient wrappers first in PATH)."""
-    from harness.jail import Bind
+              extra: tuple[str, ...] = (), folder: str = "") -> ExecResult:
+    """`make [extra] [targets]` in the repository copy (in `folder`, relative to its root),
+    jailed (the lenient wrappers first in PATH)."""
 
     argv = ["make"]
     binds: tuple[Bind, ...] = ()
@@ -127,25 +129,34 @@ def make_step(ws: Workspace, lenient: bool, targets: tuple[str, ...] = (), *, cp
         argv.append(f"CC={LENIENT_BIN}/cc")
         binds = (Bind(ws.root / "tools" / "lenient-bin", LENIENT_BIN),)
         env = build_env(extra_path=[LENIENT_BIN])
-    return ws.run([*argv, *extra, *targets], binds=binds, env=env, cpu_s=cpu_s)
+    cwd = posixpath.join(REPO, folder) if folder else REPO
+    return ws.run([*argv, *extra, *targets], cwd=cwd, binds=binds, env=env, cpu_s=cpu_s)
 
 
-_COMPILER_ERROR = re.compile(r"^\S[^:\n]*:\d+(?::\d+)?: (?:fatal )?error: ", re.M)
+# Why a make run failed, most telling first. make's own "*** [Makefile:23: fillit] Error
+# 127" only says which target failed, never why: it is the last resort.
+_FAILURE_TIERS = (
+    re.compile(r"^\S[^:\n]*:\d+(?::\d+)?: (?:fatal )?error: "),  # the compiler's `file:line: error:`
+    re.compile(r"undefined reference to|multiple definition of|cannot find -l|ld: cannot find"),  # the linker
+    re.compile(r"\*\*\* (?!\[).*Stop\.$"),  # make itself: no rule, missing separator...
+    re.compile(r": not found$|No such file or directory|Permission denied|command not found|cannot execute"
+               r"|Exec format error|\berror:|\bError:|\bfatal:"),  # the shell or a tool of the recipe
+)
+_RECIPE_FAILED = re.compile(r"^\S*make(?:\[\d+\])?: \*\*\* \[")  # make: *** [Makefile:23: fillit] Error 127
+_MAKE_CHATTER = re.compile(r"^\S*make(?:\[\d+\])?: (?:Entering|Leaving) directory|\*\*\* Waiting for unfinished jobs"
+                           r"|^\S*make(?:\[\d+\])?: Target .* not remade")
 
 
 def failure_line(output: str, result: ExecResult | None = None, timeout_s: float | None = None) -> str:
-    """One line saying why a make run failed."""
+    """One line saying why a make run failed: the first line of the most telling kind
+    (`_FAILURE_TIERS`), else make's own "*** [target] Error N", else the last line."""
     if result is not None and result.timed_out:
         return f"timed out after {timeout_s:g} s of CPU (make and everything it started were killed)"
-    lines = [ln.strip() for ln in output.splitlines() if ln.strip()]
-    chosen = None
-    match = _COMPILER_ERROR.search(output)
-    if match:
-        chosen = output[match.start():].splitlines()[0].strip()
+    lines = [ln.strip() for ln in output.splitlines() if ln.strip() and not _MAKE_CHATTER.search(ln.strip())]
+    causes = [ln for ln in lines if not _RECIPE_FAILED.match(ln)]
+    chosen = next((ln for tier in _FAILURE_TIERS for ln in causes if tier.search(ln)), None)
     if chosen is None:
-        chosen = next((ln for ln in lines if "undefined reference to" in ln), None)
-    if chosen is None:
-        chosen = next((ln for ln in lines if "error:" in ln or "Error:" in ln), None)
+        chosen = next((ln for ln in reversed(lines) if _RECIPE_FAILED.match(ln)), None)
     if chosen is None and lines:
         chosen = lines[-1]
     if chosen is None and result is not None:

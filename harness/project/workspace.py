@@ -78,6 +78,7 @@ class Workspace:
     jail: Jail
     who: Identity
     _inputs: int = field(default=0)
+    _logs: int = field(default=0)
 
     @classmethod
     @contextlib.contextmanager
@@ -124,6 +125,11 @@ class Workspace:
                 out.write(data)
                 os.fchmod(out.fileno(), 0o644)
         return folder
+
+    def new_log(self, stem: str) -> Path:
+        """A fresh path in logs/ for a step's side output (the jail creates the file, once)."""
+        self._logs += 1
+        return self.root / "logs" / f"{stem}-{self._logs}.log"
 
     def run(self, argv: Sequence[str], *, cwd: str = REPO, repo: RepoAccess = "rw", binds: Sequence[Bind] = (),
             scratch: Sequence[Scratch] = (), env: Mapping[str, str] | None = None, cpu_s: float | None = None,

@@ -9,6 +9,7 @@ ZooError otherwise, so a change of base.c cannot silently disarm a mutant.
 """
 from __future__ import annotations
 
+import fnmatch
 import subprocess
 import tomllib
 from dataclasses import dataclass, field
@@ -29,6 +30,10 @@ class ZooError(Exception):
 class Expectation:
     verdict: str
     diagnosis: str | None
+    cases: tuple[str, ...] = ()  # globs of the case ids that must show it; () = any case
+
+    def matches(self, case_id: str) -> bool:
+        return not self.cases or any(fnmatch.fnmatchcase(case_id, pattern) for pattern in self.cases)
 
 
 @dataclass(frozen=True)
@@ -67,7 +72,10 @@ def _expectations(name: str, raw: list) -> tuple[Expectation, ...]:
         verdict = item.get("verdict")
         if verdict not in VERDICTS or verdict == "OK":
             raise ZooError(f"{name}: bad verdict {verdict!r}")
-        out.append(Expectation(verdict, item.get("diagnosis")))
+        cases = item.get("cases", [])
+        if not isinstance(cases, list) or not all(isinstance(pattern, str) for pattern in cases):
+            raise ZooError(f"{name}: `cases` must be a list of case-id globs")
+        out.append(Expectation(verdict, item.get("diagnosis"), tuple(cases)))
     return tuple(out)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 import stat
 
-from harness.model import ProjectCheck
+from harness.grading.model import ProjectCheck
 from harness.project.checks.common import CheckContext, failed, passed
 from harness.project.workspace import read_nofollow
 

@@ -1,7 +1,7 @@
 """`make` builds ./fillit at the repository root."""
 from __future__ import annotations
 
-from harness.model import ProjectCheck
+from harness.grading.model import ProjectCheck
 from harness.project.build import BINARY_NAME
 from harness.project.checks.common import CheckContext, failed, passed
 

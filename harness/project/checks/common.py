@@ -6,10 +6,9 @@ import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-
 from typing import Any
 
-from harness.model import ProjectCheck
+from harness.grading.model import ProjectCheck
 from harness.project.build import BINARY_NAME, BuildResult
 from harness.project.workspace import Workspace
 
@@ -61,6 +60,18 @@ def built_files(repo: Path) -> dict[str, tuple[int, int]]:
                 except OSError:
                     continue
                 found[relative] = (info.st_ino, info.st_mtime_ns)
+    return found
+
+
+def source_files(repo: Path, suffixes: tuple[str, ...] = (".c", ".h")) -> list[str]:
+    """The C sources of the copy (relative paths, sorted), never through a link, not in
+    hidden folders."""
+    found = []
+    for root, dirs, files in os.walk(repo, followlinks=False):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        for name in sorted(files):
+            if name.endswith(suffixes) and not os.path.islink(os.path.join(root, name)):
+                found.append(os.path.relpath(os.path.join(root, name), repo))
     return found
 
 

@@ -1,13 +1,20 @@
 """Only the functions the subject allows: exit, open, close, write, read, malloc, free
 (plus what the C runtime and the compiler pull in on their own), read with `nm` from the
-graded binary, jailed (a hostile binary may target binutils too)."""
+graded binary, jailed (a hostile binary may target binutils too).
+
+Each forbidden function is attributed (harness.project.checks.origins): called in the
+sources (read as text after the steps, never run), the compiler's replacement for a
+function called there (printf("x\\n") becomes puts), or inserted by the compiler because
+of an optimisation flag of the compile commands (a byte loop becomes strlen from -O2).
+"""
 from __future__ import annotations
 
 import re
 
-from harness.model import ProjectCheck
+from harness.grading.model import ProjectCheck
 from harness.project.build import BINARY_NAME
 from harness.project.checks.common import CheckContext, Deadline, failed, passed, skipped
+from harness.project.checks.origins import attribute
 from harness.project.workspace import ExecResult, Workspace
 from harness.jail.bwrap import which_in_jail
 
@@ -70,15 +77,20 @@ def check(ctx: CheckContext) -> ProjectCheck:
                                  "cannot be told from libc's own; link it dynamically")
         imported = _symbols(full.output, "Uw")
         how = "nm -u"
-    forbidden: list[str] = []
+    forbidden: dict[str, str] = {}  # the function: the symbol it is imported as
     for symbol in imported:
         if symbol in ALLOWED_FUNCTIONS or symbol in RUNTIME_SYMBOLS or symbol in ALLOWED_ALIASES:
             continue
         fortified = re.fullmatch(r"__(\w+?)_chk", symbol)
-        shown = f"{fortified.group(1)} (as {symbol})" if fortified else symbol
-        if shown not in forbidden:
-            forbidden.append(shown)
+        forbidden.setdefault(fortified.group(1) if fortified else symbol, symbol)
     if forbidden:
-        return failed(NAME, f"forbidden function(s): {', '.join(sorted(forbidden))}")
+        origins = attribute(ctx, sorted(forbidden))
+        shown = []
+        for name, symbol in sorted(forbidden.items()):
+            notes = [f"as {symbol}"] if symbol != name else []
+            if name in origins:
+                notes.append(origins[name])
+            shown.append(f"{name} ({', '.join(notes)})" if notes else name)
+        return failed(NAME, f"forbidden function(s): {'; '.join(shown)}")
     used = sorted({ALLOWED_ALIASES.get(s, s) for s in imported} & ALLOWED_FUNCTIONS)
     return passed(NAME, f"only allowed functions imported ({how}): {', '.join(used) or 'none'}")

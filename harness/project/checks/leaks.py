@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from harness.jail.bwrap import which_in_jail
-from harness.model import ProjectCheck
+from harness.grading.model import ProjectCheck
 from harness.project.checks.common import CheckContext, failed, passed, skipped
 from harness.project.checks.valgrind import memcheck_runs
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 import time
 
-from harness.model import ProjectCheck
+from harness.grading.model import ProjectCheck
 from harness.project.build import BINARY_NAME, failure_line, make_step
 from harness.project.checks.common import CheckContext, Deadline, failed, objects, passed, skipped, stamp
 from harness.project.workspace import ExecResult

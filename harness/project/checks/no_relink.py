@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from harness.model import ProjectCheck
+from harness.grading.model import ProjectCheck
 from harness.project.build import BINARY_NAME, failure_line, make_step
 from harness.project.checks.common import CheckContext, built_files, failed, passed, skipped
 

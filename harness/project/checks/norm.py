@@ -4,14 +4,13 @@ files: the system's python3 runs norminette's own package, bound read-only at
 from __future__ import annotations
 
 import importlib.metadata
-import os
 import re
 from pathlib import Path
 
 from harness.jail import Bind
-from harness.model import ProjectCheck
+from harness.grading.model import ProjectCheck
 from harness.project.build import failure_line
-from harness.project.checks.common import CheckContext, failed, passed, skipped
+from harness.project.checks.common import CheckContext, failed, passed, skipped, source_files
 from harness.project.workspace import REPO, TOOLS
 
 NAME = "norm"
@@ -34,23 +33,13 @@ def norminette_files() -> list[Path] | str:
     return [Path(str(dist.locate_file(init))).parent, Path(str(dist.locate_file(metadata))).parent]
 
 
-def sources(repo: Path) -> list[str]:
-    found = []
-    for root, dirs, files in os.walk(repo, followlinks=False):
-        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-        for name in sorted(files):
-            if name.endswith((".c", ".h")) and not os.path.islink(os.path.join(root, name)):
-                found.append(os.path.relpath(os.path.join(root, name), repo))
-    return found
-
-
 def check(ctx: CheckContext) -> ProjectCheck:
     tool = norminette_files()
     if isinstance(tool, str):
         return skipped(NAME, tool)
     if not SYSTEM_PYTHON.is_file():
         return skipped(NAME, f"no {SYSTEM_PYTHON} to run norminette inside the jail")
-    files = sources(ctx.ws.repo)
+    files = source_files(ctx.ws.repo)
     if not files:
         return failed(NAME, "no .c or .h file in the repository")
     binds = [Bind(folder, f"{TOOLS}/{folder.name}") for folder in tool]

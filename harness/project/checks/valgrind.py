@@ -1,89 +1,31 @@
 """valgrind memcheck on the graded binary, once per sample input, shared by the checks
-that read it (leaks; memory errors).
-
-valgrind and the program are one process: the program can write to valgrind's log
-descriptor. So a log counts only when it is valgrind's own: exactly one ERROR SUMMARY of
-the main process (whose pid the log's first line gives, written before the program ran),
-and the main process ended normally (a program that kills itself to suppress the real
-summary, or that prints a fake one, is caught). See docs/SECURITY.md.
-"""
+that read it (leaks; memory errors). How its log is read, and when it is trusted:
+harness.grading.memcheck."""
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
-from typing import Literal
 
-from harness.jail import SIDE_OUTPUT_FD
 from harness.limits import Limits
+from harness.grading.memcheck import LOG_NOTES, memcheck_argv, parse_log
 from harness.project.checks.common import CheckContext, Deadline
 from harness.project.workspace import BUILD_LIMITS
 
 MAX_INPUTS = 3
 VALGRIND_LIMITS = Limits(**{**BUILD_LIMITS.__dict__, "address_space_bytes": None,  # valgrind maps far more
                             "file_size_bytes": 64 * 1024 * 1024})                  # than it uses
-_PID = re.compile(r"^==(\d+)==", re.M)
-_DEFINITELY = re.compile(r"definitely lost: ([\d,]+) bytes in ([\d,]+) blocks")
-_ERRORS = re.compile(r"ERROR SUMMARY: ([\d,]+) errors")
 
 
 @dataclass(frozen=True)
 class MemcheckRun:
     input_number: int  # 1-based
-    ran: bool  # valgrind ran and its log is its own
+    ran: bool  # valgrind ran to the end and its log is its own
     note: str  # why not, when not
     tampered: bool = False  # the program wrote valgrind-like lines into valgrind's log
     definitely_lost_bytes: int = 0
     definitely_lost_blocks: int = 0
-    errors: int = 0  # memory errors (invalid read/write, uninitialised values, bad free...)
-    first_error: str = ""  # the first error with its stack, as valgrind printed it
-
-
-LogStatus = Literal["ok", "no_log", "killed", "forged"]
-LOG_NOTES: dict[LogStatus, str] = {
-    "no_log": "valgrind wrote no log",
-    "killed": "the program did not end normally under valgrind",
-    "forged": "the program wrote valgrind-like lines into valgrind's log: it cannot be trusted",
-}
-
-
-def parse_log(text: str, killed: bool) -> tuple[LogStatus, dict[str, int | str]]:
-    """Whether the log is valgrind's own (see the module doc), and its facts when it is."""
-    first = _PID.search(text)
-    if first is None:
-        return "no_log", {}
-    if killed:
-        return "killed", {}
-    pid = first.group(1)
-    mine = [line[len(pid) + 4:].strip() for line in text.splitlines() if line.startswith(f"=={pid}==")]
-    summaries = [line for line in mine if line.startswith("ERROR SUMMARY:")]
-    if len(summaries) != 1:
-        return "forged", {}
-    body = "\n".join(mine)
-    lost = _DEFINITELY.findall(body)
-    errors_match = _ERRORS.search(summaries[0])
-    return "ok", {
-        "lost_bytes": int(lost[-1][0].replace(",", "")) if lost else 0,
-        "lost_blocks": int(lost[-1][1].replace(",", "")) if lost else 0,
-        "errors": int(errors_match.group(1).replace(",", "")) if errors_match else 0,
-        "first_error": _first_error(mine),
-    }
-
-
-_ERROR_HEADS = ("Invalid read", "Invalid write", "Invalid free", "Mismatched free", "Conditional jump",
-                "Use of uninitialised", "Syscall param", "Source and destination overlap",
-                "Argument 'size' of function", "Invalid alignment")
-
-
-def _first_error(lines: list[str]) -> str:
-    for k, line in enumerate(lines):
-        if line.startswith(_ERROR_HEADS):
-            block = [line]
-            for more in lines[k + 1:]:
-                if not more:
-                    break
-                block.append("   " + more)
-            return "\n".join(block[:12])
-    return ""
+    errors: int = 0  # memory errors, leaks not included (invalid read/write, uninitialised values, bad free...)
+    contexts: int = 0  # distinct memory errors (valgrind prints each once)
+    first_error: tuple[str, ...] = ()  # the first memory error and its stack, as valgrind printed it
 
 
 def memcheck_runs(ctx: CheckContext) -> list[MemcheckRun]:
@@ -97,10 +39,9 @@ def memcheck_runs(ctx: CheckContext) -> list[MemcheckRun]:
         if deadline.expired():
             runs.append(MemcheckRun(k, False, f"input #{k} not run (time limit)"))
             continue
-        log = ctx.ws.root / "logs" / f"valgrind-{k}.log"
+        log = ctx.ws.new_log(f"valgrind-input{k}")
         result = ctx.ws.run_on_graded(
-            ["valgrind", "--leak-check=full", "--errors-for-leak-kinds=definite", "--error-exitcode=42",
-             "--vgdb=no", f"--log-fd={SIDE_OUTPUT_FD}", "./fillit", f"input{k}.fillit"],
+            memcheck_argv("./fillit", (f"input{k}.fillit",)),
             cpu_s=deadline.left(), inputs={f"input{k}.fillit": data}, limits=VALGRIND_LIMITS, side_output=log)
         if result.timed_out:
             runs.append(MemcheckRun(k, False, f"input #{k} timed out under valgrind"))
@@ -108,10 +49,11 @@ def memcheck_runs(ctx: CheckContext) -> list[MemcheckRun]:
         text = log.read_text(errors="replace") if log.exists() else ""
         killed = result.result.signal is not None or result.result.limit is not None
         status, facts = parse_log(text, killed)
-        if status != "ok":
-            runs.append(MemcheckRun(k, False, f"input #{k}: {LOG_NOTES[status]}", tampered=status == "forged"))
-            continue
-        runs.append(MemcheckRun(k, True, "", int(facts["lost_bytes"]), int(facts["lost_blocks"]),
-                                int(facts["errors"]), str(facts["first_error"])))
+        note = "" if status == "ok" else f"input #{k}: {LOG_NOTES[status]}"
+        if status == "killed" and result.result.signal:
+            note += f" (it died with {result.result.signal})"
+        runs.append(MemcheckRun(k, status == "ok", note, tampered=status == "forged",
+                                definitely_lost_bytes=facts.lost_bytes, definitely_lost_blocks=facts.lost_blocks,
+                                errors=facts.errors, contexts=facts.contexts, first_error=facts.first_error))
     ctx.cache["memcheck"] = runs
     return runs

@@ -1,0 +1,2 @@
+"""Cohort grading (`grade batch`): discovery, archives, tasks, workers (local or Dask), the
+SQLite store and the parent that writes it."""

@@ -1,0 +1,96 @@
+"""The exercise seam: what the shared harness (jail, runner, grading, scoring, store, batch,
+reports, CLI, pytest plugin, fuzzing) needs to know about one graded exercise.
+
+    exercise = exercise_named("shikaku")          # registered as an entry point (below)
+    cases = exercise.suite("quick", seed=None)
+    verdict = exercise.check(case, runs, strict=False)
+
+An exercise is one package (`exercises/<name>/`) whose `EXERCISE` object is registered in
+pyproject.toml under `[project.entry-points."fillit_moulinette.exercises"]`: adding one
+is that package and that line; shared code never imports an exercise by name.
+
+What the harness asks of it:
+
+* `suites`: named lists of `Case` from a seed (deterministic: same seed, same bytes);
+* `invocation`: how the program gets a case's input — `"file"` (an argument, as fillit)
+  or `"stdin"` (CodinGame's exercises: standard input, `./solver < input.txt`); a case's
+  own `Case.invocation` still says when a case means otherwise (no argument, a missing file...);
+* `check`: the verdict of a case from its runs (`harness.model.Verdict`: verdict, a
+  diagnosis among the exercise's own, one plain sentence a student can act on, details);
+* `reference`: the expected output of any input file (the reference command, `--cases`);
+* `weights`: each scoring category's share of the score (docs/exercises/<name>.md);
+* `render`: how a report draws an input and an answer (text lines; the HTML shows them
+  in a fixed-width block);
+* `fuzz_inputs`: a hypothesis strategy of input files for `grade --fuzz`, or None.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal
+
+from generators.cases import Case
+
+if TYPE_CHECKING:
+    from hypothesis.strategies import SearchStrategy
+
+    from harness.jail import RunResult
+    from harness.grading.model import Verdict
+
+ENTRY_POINT_GROUP = "fillit_moulinette.exercises"
+Invocation = Literal["file", "stdin"]
+SuiteBuilder = Callable[[int], list[Case]]
+Checker = Callable[[Case, Sequence["RunResult"], bool], "Verdict"]
+
+
+@dataclass(frozen=True)
+class Render:
+    """How reports draw an exercise's input and answers, as plain text lines (the HTML
+    shows them in a fixed-width block; the terminal prints them)."""
+
+    input_lines: Callable[[bytes], list[str]]  # a case's input, readable (e.g. a grid of numbers)
+    answer_lines: Callable[[str], list[str]]  # an expected or actual output
+
+
+@dataclass(frozen=True)
+class Exercise:
+    name: str  # "fillit", "shikaku", "killer-sudoku": --exercise NAME
+    title: str  # one line, for --list-exercises and report headers
+    spec: str  # the contract, a path relative to the repository: docs/exercises/NAME.md
+    invocation: Invocation
+    suites: Mapping[str, SuiteBuilder]  # "quick", "standard", "full"...
+    fixed_seed: int  # the seed of the suites when none is given (reports store it)
+    check: Checker
+    reference: Callable[[bytes], str]  # the expected stdout for an input file
+    weights: Mapping[str, float]  # scoring category -> share of the score
+    render: Render
+    input_suffix: str = ".txt"  # an input file's name in the run folder and for --cases
+    default_suite: str = "standard"
+    fuzz_inputs: Callable[[], "SearchStrategy[bytes]"] | None = None
+    project_checks: bool = False  # repository mode's 42 rules (fillit's subject only)
+    diagnoses: tuple[str, ...] = field(default=())  # every WRONG diagnosis check() may give
+
+    def suite(self, name: str, seed: int | None = None) -> list[Case]:
+        if name not in self.suites:
+            raise KeyError(name)
+        return self.suites[name](self.fixed_seed if seed is None else seed)
+
+
+def registered_exercises() -> dict[str, Exercise]:
+    """Every exercise installed (entry points of ENTRY_POINT_GROUP), by name."""
+    from importlib.metadata import entry_points
+
+    found: dict[str, Exercise] = {}
+    for point in entry_points(group=ENTRY_POINT_GROUP):
+        exercise = point.load()
+        if not isinstance(exercise, Exercise) or exercise.name != point.name:
+            raise RuntimeError(f"entry point {point.name} = {point.value} is not the Exercise named {point.name!r}")
+        found[point.name] = exercise
+    return found
+
+
+def exercise_named(name: str) -> Exercise:
+    exercises = registered_exercises()
+    if name not in exercises:
+        raise KeyError(f"no exercise {name!r} (installed: {', '.join(sorted(exercises)) or 'none'})")
+    return exercises[name]

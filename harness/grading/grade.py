@@ -1,0 +1,176 @@
+"""Grade one fillit executable on a list of cases: run each in the jail, check it.
+
+    report = grade_binary(Path("./fillit"), load_suite("quick"), jail=detect_jail())
+    print(report.score, report.first_failure_line)
+
+A case's time limit is CPU time (every process of the run together), so the verdict
+does not depend on how busy the machine is; wall time is only a backstop
+(`wall_backstop`). When the jail itself fails the case gets HARNESS_ERROR: never
+scored against the program (the CLI then exits 2).
+"""
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime, timezone
+from pathlib import Path
+
+from generators.cases import Case
+from generators.corpus import STANDARD_SEED
+from harness.grading.checker import decode
+from harness.jail import Jail, JailError, RunResult, detect_jail
+from harness.limits import Limits
+from harness.grading.model import CaseResult, GradeReport, Verdict
+from harness.runner import NORMAL_ENV, RunFile, run
+from harness.grading.scoring import first_failure_line, score
+from harness.grading.second_look import (confirm_timeouts, crash_context, explain_timeout, memcheck_first_error,
+                                 rerun_verdict, with_memcheck)
+from harness.grading.suites import DEFAULT_CPU_S, cpu_limit
+
+INPUT_NAME = "input.fillit"
+# Text kept from a program's stdout/stderr in a result (the runner caps what it reads).
+KEPT_CHARS = 16 * 1024
+
+Progress = Callable[[CaseResult], None]
+Started = Callable[[Case], None]
+
+
+def invocation(case: Case) -> tuple[list[str], list[RunFile]]:
+    """Command-line arguments and run-directory files for a case."""
+    content = case.input if case.input is not None else b""
+    if case.invocation == "file":
+        return [INPUT_NAME], [RunFile(INPUT_NAME, content)]
+    if case.invocation == "no_args":
+        return [], []
+    if case.invocation == "two_args":
+        return [INPUT_NAME, INPUT_NAME], [RunFile(INPUT_NAME, content)]
+    if case.invocation == "three_args":
+        return [INPUT_NAME] * 3, [RunFile(INPUT_NAME, content)]
+    if case.invocation == "missing_file":
+        return ["missing.fillit"], []
+    if case.invocation == "empty_path":
+        return [""], []
+    if case.invocation == "directory":
+        return ["folder.fillit"], [RunFile("folder.fillit", None, 0o755)]
+    if case.invocation == "unreadable":
+        return [INPUT_NAME], [RunFile(INPUT_NAME, content, 0o000)]
+    raise ValueError(f"unknown invocation {case.invocation!r}")
+
+
+def wall_backstop(cpu_s: float) -> float:
+    """The wall-clock limit beside a CPU limit: generous, since a loaded machine stretches
+    wall time but not CPU time; it only stops a program that sleeps or waits."""
+    return 3.0 * cpu_s + 2.0
+
+
+def grade_case(program: Path, case: Case, limits: Limits, jail: Jail | None = None,
+               strict: bool = False, timeout: float | None = None) -> CaseResult:
+    """Run `case` (as many times as it asks) and check the output.
+
+    The CPU limit comes from the case's category unless `timeout` overrides it."""
+    jail = jail or detect_jail()
+    args, files = invocation(case)
+    cpu = cpu_limit(case, timeout)
+    case_limits = dataclasses.replace(limits, cpu_s=cpu, wall_s=wall_backstop(cpu))
+    runs: list[RunResult] = []
+    try:
+        for _ in range(case.runs):
+            result = run(program, args, files, case_limits, jail)
+            runs.append(result)
+            if result.limit or result.signal:
+                break  # a killed or crashed run decides the verdict; do not repeat it
+        verdict = rerun_verdict(case, runs, lambda: run(program, args, files, case_limits, jail), strict)
+        if verdict.verdict == "CRASH" and verdict.diagnosis != "memory_limit":
+            normal = run(program, args, files, case_limits, jail, env=NORMAL_ENV)
+            verdict = crash_context(verdict, case, [f"./{program.name}", *args], normal)
+            verdict = with_memcheck(verdict, memcheck_first_error(program, args, files, case_limits, jail))
+    except JailError as error:
+        return harness_error(case, str(error), case_limits, jail)
+    last = runs[-1]
+    return CaseResult(
+        case=case,
+        verdict=verdict,
+        actual=decode(last.stdout[:KEPT_CHARS]),
+        stderr=decode(last.stderr[:KEPT_CHARS]),
+        time_s=last.wall_s,
+        cpu_s=last.cpu_s,
+        max_rss_kb=last.max_rss_kb,
+        exit_code=last.exit_code,
+        signal=last.signal,
+        isolation=last.isolation,
+        time_limit_s=case_limits.cpu_s,
+    )
+
+
+def grade_case_confirmed(program: Path, case: Case, limits: Limits, jail: Jail | None = None,
+                         strict: bool = False, timeout: float | None = None) -> CaseResult:
+    """`grade_case`, and a TIMEOUT run once more then explained (harness.grading.second_look):
+    for callers that grade case by case (a batch worker, the pytest plugin)."""
+    jail = jail or detect_jail()
+    result = grade_case(program, case, limits, jail, strict, timeout)
+    if result.verdict.verdict != "TIMEOUT":
+        return result
+    return confirm_timeouts([result], lambda again: grade_case(program, again, limits, jail, strict, timeout),
+                            lambda timed_out: explain_timeout(timed_out, jail))[0]
+
+
+def harness_error(case: Case, message: str, limits: Limits, jail: Jail) -> CaseResult:
+    """The case could not be run because the harness failed: not the program's verdict."""
+    return CaseResult(case=case, verdict=Verdict("HARNESS_ERROR", "jail", message), actual="", stderr="",
+                      time_s=0.0, cpu_s=0.0, max_rss_kb=0, exit_code=None, signal=None, isolation=jail.mode,
+                      time_limit_s=limits.cpu_s)
+
+
+def grade_binary(
+    program: Path,
+    cases: Sequence[Case],
+    *,
+    limits: Limits = Limits(),
+    jobs: int = 2,
+    jail: Jail | None = None,
+    strict: bool = False,
+    timeout: float | None = None,
+    suite: str = "custom",
+    seed: int = STANDARD_SEED,  # the seed `cases` came from (load_suite's default is this one)
+    target: str | None = None,
+    progress: Progress | None = None,
+    on_start: Started | None = None,
+) -> GradeReport:
+    """Grade `program` on `cases`, `jobs` at a time; results keep the order of `cases`.
+
+    `on_start(case)` is called when a case begins, `progress(result)` when it ends."""
+    started = datetime.now(timezone.utc)
+    clock = time.monotonic()
+    jail = jail or detect_jail()
+
+    def one(case: Case) -> CaseResult:
+        if on_start is not None:
+            on_start(case)
+        result = grade_case(program, case, limits, jail, strict, timeout)
+        if progress is not None:
+            progress(result)
+        return result
+
+    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        results = list(pool.map(one, cases))
+    # Every TIMEOUT again, alone (nothing else of this grade running), then explained.
+    results = confirm_timeouts(results, lambda case: grade_case(program, case, limits, jail, strict, timeout),
+                               lambda result: explain_timeout(result, jail))
+    return GradeReport(
+        target=target or str(program),
+        suite=suite,
+        seed=seed,
+        profile="strict" if strict else "default",
+        # The limits as applied: the wall limit shown is the default per case
+        # (or the --timeout override); each result records its own.
+        limits=dataclasses.replace(limits, cpu_s=timeout if timeout is not None else DEFAULT_CPU_S,
+                                   wall_s=wall_backstop(timeout if timeout is not None else DEFAULT_CPU_S)),
+        isolation=jail.describe(),
+        results=results,
+        started_at=started.isoformat(timespec="seconds"),
+        duration_s=round(time.monotonic() - clock, 3),
+        score=score(results, strict=strict),
+        first_failure_line=first_failure_line(results),
+    )

@@ -1,0 +1,42 @@
+""""How the score is computed", from the weights of harness.grading.scoring (never copied here).
+
+Each category present in the run weighs `category_weight(category)`: it is worth its
+weight's share of 100 points, earned in proportion to its cases that passed.  The points add up to the
+report's score (up to its rounding to one decimal).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from harness.grading.model import GradeReport
+from harness.grading.scoring import DEFAULT_WEIGHT, category_weight
+from reports.common import counts
+
+
+@dataclass(frozen=True)
+class CategoryShare:
+    category: str
+    weight: float  # as in harness.grading.scoring (0 for disputed cases outside the strict profile)
+    cases: int
+    passed: int
+    worth: float  # the most this category can add to the score in this run, 0-100
+
+    @property
+    def points(self) -> float:
+        """What the category adds to the score."""
+        return self.worth * self.passed / self.cases if self.cases else 0.0
+
+
+def _weight(category: str, strict: bool) -> float:
+    # As harness.scoring.score: under the strict profile a weightless category (disputed) can fail, so it counts.
+    return category_weight(category) or (DEFAULT_WEIGHT if strict else 0.0)
+
+
+def score_breakdown(report: GradeReport) -> list[CategoryShare]:
+    """One share per category of the run, in the report's category order."""
+    rows = counts(report)["by_category"]
+    strict = report.profile == "strict"
+    total = sum(_weight(category, strict) for category in rows)
+    return [CategoryShare(category, _weight(category, strict), row["cases"], row["passed"],
+                          100.0 * _weight(category, strict) / total if total else 0.0)
+            for category, row in rows.items()]

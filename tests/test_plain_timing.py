@@ -1,0 +1,95 @@
+"""What plain backtracking (the seed's algorithm, reference/plain_fillit.c) can answer in
+time: every valid file of the standard suite quickly, and no speed file within the
+moulinette's timeout, which the reference answers in a small fraction of it.
+
+Times are CPU seconds of the solver alone, compared with the limits, never tight absolute
+numbers: a loaded machine slows the wall clock, not the CPU a run needs.
+"""
+from __future__ import annotations
+
+from reference.plain import PLAIN_C_SOURCE
+
+import math
+import os
+import resource
+import subprocess
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from generators.cases import SPEED
+from harness.grading.suites import DEFAULT_CPU_S, SPEED_CPU_S, load_suite
+from reference.parser import parse
+from reference.solver import solve
+
+PLAIN_SOURCE = PLAIN_C_SOURCE
+# A standard valid file costs plain search at most EASY_BUDGET placement tries: milliseconds.
+QUICK_FOR_PLAIN_S = DEFAULT_CPU_S / 10
+# The reference must leave almost the whole speed limit unused.
+REFERENCE_SHARE_OF_SPEED_LIMIT = 0.05
+
+
+@dataclass(frozen=True)
+class Run:
+    stdout: str
+    cpu_s: float
+    answered: bool  # ended by itself (not killed at the CPU limit)
+
+
+def run_plain(binary: Path, path: Path, cpu_limit_s: float) -> Run:
+    seconds = math.ceil(cpu_limit_s)
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds))
+
+    proc = subprocess.Popen([str(binary), str(path)], stdout=subprocess.PIPE, preexec_fn=limit)
+    stdout = proc.stdout.read()
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.stdout.close()
+    return Run(stdout.decode(), usage.ru_utime + usage.ru_stime, os.WIFEXITED(status))
+
+
+@pytest.fixture(scope="module")
+def plain(build_c) -> Path:
+    return build_c(PLAIN_SOURCE, flags=("-O2",), name="plain_fillit")
+
+
+@pytest.fixture(scope="module")
+def standard():
+    return load_suite("standard")
+
+
+def _written(tmp_path: Path, cases) -> list[tuple[object, Path]]:
+    out = []
+    for k, case in enumerate(cases):
+        path = tmp_path / f"{k}.fillit"
+        path.write_bytes(case.input)
+        out.append((case, path))
+    return out
+
+
+def test_plain_search_answers_every_standard_valid_file_quickly(plain, standard, tmp_path):
+    valid = [case for case in standard if case.invocation == "file" and case.category != SPEED
+             and parse(case.input).valid]
+    assert len(valid) > 150
+    for case, path in _written(tmp_path, valid):
+        result = run_plain(plain, path, DEFAULT_CPU_S)
+        assert result.answered and result.stdout == case.expected, case.id
+        assert result.cpu_s < QUICK_FOR_PLAIN_S, (case.id, result.cpu_s)
+
+
+def test_speed_files_beat_plain_search_but_not_the_reference(plain, standard, tmp_path):
+    speed = [case for case in standard if case.category == SPEED]
+    assert 3 <= len(speed) <= 5
+    for case in speed:
+        started = time.process_time()
+        solve(parse(case.input).pieces)
+        assert time.process_time() - started < REFERENCE_SHARE_OF_SPEED_LIMIT * SPEED_CPU_S, case.id
+    with ThreadPoolExecutor(2) as pool:
+        runs = list(pool.map(lambda item: run_plain(plain, item[1], SPEED_CPU_S), _written(tmp_path, speed)))
+    for case, result in zip(speed, runs):
+        assert not result.answered, f"{case.id}: plain search answered in {result.cpu_s:.1f} s of CPU"
+        assert result.cpu_s >= SPEED_CPU_S * 0.9, (case.id, result.cpu_s)  # killed at the limit, not crashed
