@@ -524,7 +524,7 @@ static PyMethodDef methods[] = {
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "reference._profile",
-    "Order-free packing questions by a row-major profile DP (see the C file's header).", -1, methods,
+    "Order-free packing questions by a row- or column-major profile DP (see the C file's header).", -1, methods,
     NULL, NULL, NULL, NULL,
 };
 
