@@ -19,7 +19,7 @@ from harness.batch.discovery import discover
 from harness.batch.messages import BatchError
 from harness.batch.parent import BatchOptions, run_batch
 from harness.grading.settings import DEFAULT_BUDGET_S, DEFAULT_SUITE, GradeSettings, Profile
-from harness.grading.suites import SUITES
+from harness.grading.exercise import DEFAULT_EXERCISE
 from harness.jail.engine import IsolationRequest
 from reference.version import PACKAGE, VERSION_MESSAGE
 
@@ -36,7 +36,10 @@ EXIT_OK, EXIT_SOME_ERRORS, EXIT_CANNOT_RUN = 0, 1, 2
 @click.option("--jobs", "-j", type=click.IntRange(1, 256), default=None,
               help="Worker processes (default: number of CPUs); an executable's cases are split into "
                    "chunks graded in parallel, a repository is graded by one worker.")
-@click.option("--suite", type=click.Choice(sorted(SUITES)), default=DEFAULT_SUITE, show_default=True)
+@click.option("--exercise", "exercise", default=DEFAULT_EXERCISE, show_default=True, metavar="NAME",
+              help="The exercise the submissions solve (grade --list-exercises).")
+@click.option("--suite", default=DEFAULT_SUITE, show_default=True, metavar="NAME",
+              help="quick, standard or full (the exercise's suites).")
 @click.option("--seed", type=int, default=None, help="Seed for the generated cases (default: the suite's own).")
 @click.option("--timeout", type=click.FloatRange(0.1, 3600), default=None,
               help="CPU-time limit per case in seconds (default: per case, see docs/SPEC.md).")
@@ -53,12 +56,12 @@ EXIT_OK, EXIT_SOME_ERRORS, EXIT_CANNOT_RUN = 0, 1, 2
               help="Grade the cohort even without the full jail (namespaces + cgroups). Not for other people's code.")
 @click.option("--budget", type=click.FloatRange(1, 86400), default=DEFAULT_BUDGET_S, show_default=True,
               help="Seconds one submission's cases may take in all; the cases left then are TIMEOUT (budget).")
-def batch_command(submissions_dir: Path, out: Path, db: Path | None, jobs: int | None, suite: str,
+def batch_command(submissions_dir: Path, out: Path, db: Path | None, jobs: int | None, exercise: str, suite: str,
                   seed: int | None, timeout: float | None, profile: Profile, scheduler: str | None,
                   lenient_build: bool, no_project_checks: bool, isolation: IsolationRequest,
                   unsafe_no_jail: bool, budget: float) -> int:
     """Grade every entry of SUBMISSIONS_DIR (repository folders and fillit executables)."""
-    settings = GradeSettings(suite=suite, seed=seed, timeout=timeout, profile=profile,
+    settings = GradeSettings(exercise=exercise, suite=suite, seed=seed, timeout=timeout, profile=profile,
                              lenient_build=lenient_build, project_checks=not no_project_checks,
                              isolation=isolation, unsafe_no_jail=unsafe_no_jail, budget_s=budget)
     options = BatchOptions(out=out, db=db, jobs=jobs or os.cpu_count() or 2, settings=settings,

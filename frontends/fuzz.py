@@ -14,6 +14,7 @@ from frontends.common import EXIT_FAILED, EXIT_PASSED, prepared_program, write_r
 from frontends.reporting import ReportKind
 from harness.fuzz import FuzzResult, database_folder, fuzz
 from harness.grading.model import GradeReport
+from harness.grading.exercise import DEFAULT_EXERCISE, exercise_named
 from harness.grading.scoring import first_failure_line, score
 from harness.jail import Jail
 from reports.describe import describe_failure
@@ -83,7 +84,7 @@ def fuzz_command(target: Path, examples: int, *, seed: int | None, timeout: floa
         results=list(result.failures),
         started_at=started.isoformat(timespec="seconds"),
         duration_s=result.duration_s,
-        score=score(result.failures, strict=strict),
+        score=score(result.failures, exercise_named(DEFAULT_EXERCISE).weights, strict=strict),
         first_failure_line=first_failure_line(result.failures),
     )
     if build is not None:

@@ -6,6 +6,7 @@
     fillit-gen --list                                       every category and family, one a line
     fillit-gen corpus DIR [--suite quick|standard|full] [--seed N]
     fillit-gen case CASE_ID [--suite NAME] [--seed N] [-o PATH]     the input file of one graded case
+    fillit-gen --exercise NAME corpus|case ...     the same for another exercise (grade --list-exercises)
     fillit-gen --version
 
 Same arguments, same bytes.  A bad option prints one line on stderr and exits with 2.
@@ -19,14 +20,15 @@ from pathlib import Path
 
 import click
 
-from generators.corpus import STANDARD_SEED, full_corpus, hard_families, quick_corpus, standard_corpus, write_corpus
+from generators.corpus import hard_families, write_corpus
 from generators.invalid import INVALID_CATEGORIES, invalid_file
 from generators.text import to_file
 from generators.valid import MAX_PIECES, VALID_FAMILIES, parse_shapes, valid_pieces
+from harness.grading.exercise import DEFAULT_EXERCISE, Exercise, UnknownExercise, exercise_named
 from reference.shapes import SHAPES
 from reference.version import PACKAGE, VERSION_MESSAGE
 
-SUITES = {"quick": quick_corpus, "standard": standard_corpus, "full": full_corpus}
+SUITE_NAMES = ("quick", "standard", "full")  # every exercise's (a test checks it)
 EXIT_BAD_USAGE = 2
 
 
@@ -41,20 +43,30 @@ EXIT_BAD_USAGE = 2
 @click.option("--invalid", "invalid", default=None, metavar="CATEGORY", help="write an invalid file")
 @click.option("--hard", default=None, metavar="FAMILY", help="write a file of a hard family")
 @click.option("--list", "list_", is_flag=True, help="name every invalid category, hard and valid family")
+@click.option("--exercise", default=DEFAULT_EXERCISE, show_default=True, metavar="NAME",
+              help="the exercise of `corpus` and `case` (grade --list-exercises); one file of a kind is fillit's")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="write here instead of stdout")
 @click.pass_context
 def cli(ctx: click.Context, pieces: int | None, seed: int, shapes: str | None, family: str,
-        invalid: str | None, hard: str | None, list_: bool, output: Path | None) -> None:
+        invalid: str | None, hard: str | None, list_: bool, exercise: str, output: Path | None) -> None:
     """Write fillit input files: valid, invalid or hard, reproducible from --seed."""
     given = _given_options(ctx)
     if ctx.invoked_subcommand is not None:
-        if given - {"--seed"}:
+        shared = {"--seed", "--exercise"}
+        if given - shared:
             raise click.UsageError(
-                f"{', '.join(sorted(given - {'--seed'}))} cannot be used with '{ctx.invoked_subcommand}'")
+                f"{', '.join(sorted(given - shared))} cannot be used with '{ctx.invoked_subcommand}'")
+        try:
+            chosen = exercise_named(exercise)
+        except UnknownExercise as unknown:
+            raise click.BadParameter(str(unknown), param_hint="'--exercise'") from None
         # `fillit-gen --seed N corpus DIR` means the same as `fillit-gen corpus DIR --seed N`.
-        ctx.obj = {"seed": seed} if "--seed" in given else {}
+        ctx.obj = {"exercise": chosen, **({"seed": seed} if "--seed" in given else {})}
         return
+    if exercise != DEFAULT_EXERCISE:
+        raise click.UsageError(f"--exercise {exercise}: only the corpus and case commands take it "
+                               "(fillit-gen --exercise NAME corpus DIR)")
     if list_:
         _refuse_with("--list", given - {"--list"})
         _print_list()
@@ -73,37 +85,41 @@ def cli(ctx: click.Context, pieces: int | None, seed: int, shapes: str | None, f
     _write(data, output)
 
 
+def _exercise_and_seed(obj: dict | None, seed: int | None) -> tuple[Exercise, int]:
+    """The group's --exercise, and --seed as given here, or to the group, or the suites' fixed one."""
+    exercise: Exercise = (obj or {}).get("exercise") or exercise_named()
+    return exercise, exercise.suite_seed(seed if seed is not None else (obj or {}).get("seed"))
+
+
 @cli.command()
 @click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
-@click.option("--suite", type=click.Choice(list(SUITES)), default="standard", show_default=True)
-@click.option("--seed", type=int, default=None, help=f"seed of the suite  [default: {STANDARD_SEED}]")
+@click.option("--suite", type=click.Choice(SUITE_NAMES), default="standard", show_default=True)
+@click.option("--seed", type=int, default=None, help="seed of the suite  [default: the exercise's fixed seed]")
 @click.pass_obj
 def corpus(obj: dict | None, directory: Path, suite: str, seed: int | None) -> None:
     """Write every case of a suite into DIRECTORY: <id>.fillit, <id>.expected, manifest.json."""
-    if seed is None:
-        seed = (obj or {}).get("seed", STANDARD_SEED)
-    cases = SUITES[suite](seed)
-    manifest = write_corpus(cases, directory, suite, seed)
-    click.echo(f"wrote {len(cases)} cases ({suite}, seed {seed}) to {manifest}")
+    exercise, seed = _exercise_and_seed(obj, seed)
+    cases = exercise.suite(suite, seed)
+    manifest = write_corpus(cases, directory, suite, seed, exercise.input_suffix)
+    click.echo(f"wrote {len(cases)} cases ({exercise.name} {suite}, seed {seed}) to {manifest}")
 
 
 @cli.command("case")
 @click.argument("case_id")
-@click.option("--suite", type=click.Choice(list(SUITES)), default=None,
+@click.option("--suite", type=click.Choice(SUITE_NAMES), default=None,
               help="the suite holding the case  [default: the first of quick, standard, full that has it]")
-@click.option("--seed", type=int, default=None, help=f"seed of the suite  [default: {STANDARD_SEED}]")
+@click.option("--seed", type=int, default=None, help="seed of the suite  [default: the exercise's fixed seed]")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="write here instead of stdout")
 @click.pass_obj
 def case_command(obj: dict | None, case_id: str, suite: str | None, seed: int | None, output: Path | None) -> None:
     """Write the input file of the case CASE_ID (an id as `grade` prints it, e.g. valid/easy-07-1)."""
-    if seed is None:
-        seed = (obj or {}).get("seed", STANDARD_SEED)
+    exercise, seed = _exercise_and_seed(obj, seed)
     if case_id.startswith("own/"):
         raise click.UsageError(f"{case_id} is one of your own files (grade --cases DIR): it is in DIR already")
     # quick's cases are standard's, and standard's are full's: look in the cheapest suite first.
-    for name in [suite] if suite is not None else list(SUITES):
-        found = next((case for case in SUITES[name](seed) if case.id == case_id), None)
+    for name in [suite] if suite is not None else SUITE_NAMES:
+        found = next((case for case in exercise.suite(name, seed) if case.id == case_id), None)
         if found is not None:
             break
     else:
@@ -118,7 +134,7 @@ def case_command(obj: dict | None, case_id: str, suite: str | None, seed: int | 
 def _given_options(ctx: click.Context) -> set[str]:
     """The group options set on the command line (not defaults)."""
     names = {"pieces": "--pieces", "seed": "--seed", "shapes": "--shapes", "family": "--family",
-             "invalid": "--invalid", "hard": "--hard", "list_": "--list", "output": "-o"}
+             "invalid": "--invalid", "hard": "--hard", "list_": "--list", "exercise": "--exercise", "output": "-o"}
     return {flag for name, flag in names.items()
             if ctx.get_parameter_source(name) == click.core.ParameterSource.COMMANDLINE}
 

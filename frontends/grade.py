@@ -1,4 +1,5 @@
-"""`grade TARGET [options]`: grade a fillit executable or repository (SPEC.md, "Command-line").
+"""`grade TARGET [options]`: grade an executable or a repository (SPEC.md, "Command-line"):
+fillit unless `--exercise NAME` says which exercise (`grade --list-exercises`).
 
 Exit status: 0 every graded case (and project check) passed, 1 something failed,
 2 the harness could not grade (bad option, missing target, build failure...).
@@ -26,10 +27,11 @@ from harness.fuzz import DEFAULT_DATABASE
 from harness.grading.grade import grade_binary
 from harness.grading.model import GradeReport
 from harness.grading.own_cases import OwnCasesError
-from harness.grading.selection import NO_SUITE, SUITE_CHOICES, SelectionError, save_case_inputs, select_cases
+from harness.grading.exercise import DEFAULT_EXERCISE, Exercise, UnknownExercise, exercise_named, registered_exercises
+from harness.grading.selection import NO_SUITE, SelectionError, save_case_inputs, select_cases
 from frontends.reporting import ReportKind
 from harness.grading.settings import DEFAULT_SUITE, GradeSettings, Profile
-from harness.grading.suites import cpu_limit, suite_seed
+from harness.grading.suites import cpu_limit
 from harness.jail import Jail
 from harness.jail.engine import IsolationRequest
 from harness.limits import Limits
@@ -52,11 +54,16 @@ ColorChoice = Literal["auto", "always", "never"]
 @click.command(context_settings={"help_option_names": ["-h", "--help"]}, epilog=EPILOG)
 @click.version_option(package_name=PACKAGE, prog_name="grade", message=VERSION_MESSAGE)
 @click.argument("target_text", metavar="TARGET", type=click.Path(), required=False)
-@click.option("--suite", type=click.Choice(SUITE_CHOICES), default=DEFAULT_SUITE, show_default=True,
-              help=f"Which cases to run; {NO_SUITE}: only the files of --cases.")
+@click.option("--exercise", "exercise_name", default=DEFAULT_EXERCISE, show_default=True, metavar="NAME",
+              help="The exercise TARGET solves (grade --list-exercises).")
+@click.option("--list-exercises", is_flag=True, is_eager=True, expose_value=False, callback=lambda c, _, v:
+              _list_exercises(c, v), help="Print the exercises this grader knows and exit.")
+@click.option("--suite", default=DEFAULT_SUITE, show_default=True, metavar="NAME",
+              help=f"Which cases to run: quick, standard, full (each exercise's own; --list-exercises); "
+                   f"{NO_SUITE}: only the files of --cases.")
 @click.option("--cases", "cases_dir", type=click.Path(path_type=Path), default=None, metavar="DIR",
-              help="Also grade your own files: every DIR/*.fillit, expecting NAME.expected beside it "
-                   "when there is one, else the reference's answer.")
+              help="Also grade your own files: every input file of DIR (fillit: *.fillit), expecting "
+                   "NAME.expected beside it when there is one, else the reference's answer.")
 @click.option("--seed", type=int, default=None, help="Seed for the generated cases (default: the suite's fixed seed).")
 @click.option("--jobs", "-j", type=click.IntRange(1, 64), default=None,
               help="Cases run in parallel (default: number of CPUs).")
@@ -90,14 +97,20 @@ ColorChoice = Literal["auto", "always", "never"]
                    "to a minimal file (reports hold it). --seed reproduces; --timeout is per run (default 2).")
 @click.option("--fuzz-db", type=click.Path(path_type=Path), default=None,
               help="Fuzz mode: example database folder; found failures replay first [default: .fillit-fuzz-db].")
-def grade_command(target_text: str | None, suite: str, cases_dir: Path | None, seed: int | None, jobs: int | None,
+def grade_command(target_text: str | None, exercise_name: str, suite: str, cases_dir: Path | None, seed: int | None, jobs: int | None,
                   timeout: float | None, pattern: str | None, last_failed: bool, collect_only: bool,
                   save_inputs: Path | None, profile: Profile, isolation: IsolationRequest, unsafe_no_jail: bool,
                   json_path: Path | None,
                   html_path: Path | None, junit_path: Path | None, lenient_build: bool, quiet: bool,
                   color: ColorChoice = "auto", fuzz_examples: int | None = None, fuzz_db: Path | None = None) -> int:
     """Grade TARGET: a fillit executable, or a repository folder (built with make first)."""
+    # (Long: most of it is option checks, in the order they must fail: bad report paths and a
+    # bad target before any case is generated or run. click shows the docstring as --help.)
     target = None if target_text is None else Path(target_text)  # reports show it as typed
+    try:
+        exercise = exercise_named(exercise_name)
+    except UnknownExercise as unknown:
+        raise CannotGrade(f"--exercise: {unknown}") from None
     outputs: dict[ReportKind, Path | None] = {"json": json_path, "html": html_path, "junit": junit_path}
     for path in outputs.values():
         if path is not None:
@@ -111,17 +124,19 @@ def grade_command(target_text: str | None, suite: str, cases_dir: Path | None, s
         raise CannotGrade(f"target {target} does not exist")
     if fuzz_examples is not None:
         assert target is not None
+        if exercise.name != DEFAULT_EXERCISE:
+            raise CannotGrade(f"--fuzz generates fillit files only; {exercise.name} cannot be fuzzed yet")
         jail = grading_jail(isolation, "repository" if target.is_dir() else "binary", unsafe_no_jail)
         return fuzz_command(target, fuzz_examples, seed=seed, timeout=timeout, jail=jail,
                             strict=profile == "strict", database=fuzz_db or DEFAULT_DATABASE, outputs=outputs,
                             quiet=quiet, lenient_build=lenient_build)
     out, err = _consoles(color)
-    selection = GradeSettings(suite=suite, seed=seed, cases_dir=None if cases_dir is None else str(cases_dir),
+    selection = GradeSettings(exercise=exercise.name, suite=suite, seed=seed, cases_dir=None if cases_dir is None else str(cases_dir),
                               profile=profile, timeout=timeout)
-    cases = _select(selection, pattern, target, last_failed, err)
+    cases = _select(exercise, selection, pattern, target, last_failed, err)
     if save_inputs is not None:
         try:
-            written = save_case_inputs(cases, save_inputs)
+            written = save_case_inputs(cases, save_inputs, exercise.input_suffix)
         except OSError as error:
             raise CannotGrade(f"--save-inputs {save_inputs}: {error.strerror or error}") from None
         err.print(f"wrote {written} input file(s) to {save_inputs}", markup=False, highlight=False)
@@ -134,9 +149,10 @@ def grade_command(target_text: str | None, suite: str, cases_dir: Path | None, s
     assert target is not None and target_text is not None
     jail = grading_jail(isolation, "repository" if target.is_dir() else "binary", unsafe_no_jail)
     with prepared_program(target, jail, lenient_build, err, quiet) as (program, build, workspace):
-        report = _run_cases(program, cases, target_text, selection, jobs, jail, err, quiet)
+        report = _run_cases(exercise, program, cases, target_text, selection, jobs, jail, err, quiet)
         if build is not None and workspace is not None:
             report.build = build.summary()
+        if build is not None and workspace is not None and exercise.project_checks:
             report.checks = project_checks(build, workspace, sample_inputs=leak_check_inputs(cases))
     write_reports(report, outputs)
     _remember_failures(target, report, err)
@@ -162,10 +178,21 @@ def _consoles(color: ColorChoice) -> tuple[Console, Console]:
             Console(stderr=True, force_terminal=force, no_color=color == "never"))
 
 
-def _select(selection: GradeSettings, pattern: str | None, target: Path | None, last_failed: bool,
-            err: Console) -> list[Case]:
+def _list_exercises(context: click.Context, value: bool) -> None:
+    """--list-exercises: one line per installed exercise, then exit."""
+    if not value or context.resilient_parsing:
+        return
+    for name, exercise in sorted(registered_exercises().items()):
+        suites = ", ".join(exercise.suites)
+        click.echo(f"{name:<16} {exercise.title}\n{'':<16} invocation: {exercise.invocation}; suites: {suites}; "
+                   f"contract: {exercise.spec}")
+    context.exit(EXIT_PASSED)
+
+
+def _select(exercise: Exercise, selection: GradeSettings, pattern: str | None, target: Path | None,
+            last_failed: bool, err: Console) -> list[Case]:
     try:
-        chosen = select_cases(selection.suite, selection.seed, pattern,
+        chosen = select_cases(exercise, selection.suite, selection.seed, pattern,
                               None if selection.cases_dir is None else Path(selection.cases_dir),
                               rerun_failed_of=target if last_failed else None)
     except (SelectionError, OwnCasesError) as error:
@@ -184,12 +211,12 @@ def _remember_failures(target: Path, report: GradeReport, err: Console) -> None:
                   markup=False, highlight=False)
 
 
-def _run_cases(program: Path, cases: Sequence[Case], target: str, selection: GradeSettings, jobs: int | None,
-               jail: Jail, console: Console, quiet: bool) -> GradeReport:
+def _run_cases(exercise: Exercise, program: Path, cases: Sequence[Case], target: str, selection: GradeSettings,
+               jobs: int | None, jail: Jail, console: Console, quiet: bool) -> GradeReport:
     def grade(progress: GradeProgress | None) -> GradeReport:
         return grade_binary(program, cases, limits=Limits(), jobs=jobs or os.cpu_count() or 2, jail=jail,
                             strict=selection.strict, timeout=selection.timeout, suite=selection.suite,
-                            seed=suite_seed(selection.seed), target=target,
+                            seed=selection.seed, exercise=exercise, target=target,
                             progress=progress.finished if progress else None,
                             on_start=progress.started if progress else None)
 

@@ -1,6 +1,7 @@
 """pytest plugin: the cases of a grading suite as pytest tests, for a solver's CI.
 
     pytest --fillit=./fillit [--fillit-suite standard] [--fillit-seed N] [--fillit-timeout S]
+    pytest --fillit=./solver --fillit-exercise shikaku     # another exercise (grade --list-exercises)
 
 Installed with the package (entry point `pytest11`), so it is loaded by every pytest run
 of everyone who installs fillit-moulinette: without `--fillit` it only declares its options
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
 # The same default as `grade` and `grade batch` (harness.suites.DEFAULT_SUITE, which is not
 # imported here: without --fillit the plugin must not import the harness).
 SUITE_DEFAULT = "standard"
+EXERCISE_DEFAULT = "fillit"  # harness.grading.exercise.DEFAULT_EXERCISE, likewise not imported
 COLLECTOR_NAME = "fillit"
 # pytest-timeout backstop above a case's own wall limit (the runner kills first).
 BACKSTOP_MARGIN_S = 60.0
@@ -42,6 +44,7 @@ BACKSTOP_MARGIN_S = 60.0
 @dataclass(frozen=True)
 class _Options:
     program: Path
+    exercise: str
     suite: str
     seed: int | None
     timeout: float | None
@@ -57,6 +60,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--fillit", metavar="PATH", default=None,
                     help="fillit executable to grade (relative to the invocation folder); "
                          "without it the plugin does nothing.")
+    group.addoption("--fillit-exercise", metavar="NAME", default=EXERCISE_DEFAULT,
+                    help=f"the exercise the program solves (default: {EXERCISE_DEFAULT}; grade --list-exercises).")
     group.addoption("--fillit-suite", metavar="NAME", default=SUITE_DEFAULT,
                     help=f"suite of cases: quick, standard or full (default: {SUITE_DEFAULT}).")
     group.addoption("--fillit-seed", metavar="N", type=int, default=None,
@@ -82,18 +87,23 @@ def pytest_configure(config: pytest.Config) -> None:
         raise pytest.UsageError(f"--fillit: {value} is a folder; pass the fillit executable (build it with make)")
     if not os.access(program, os.X_OK):
         raise pytest.UsageError(f"--fillit: {value} is not executable (chmod +x {value}?)")
-    from harness.grading.suites import SUITES
+    from harness.grading.exercise import UnknownExercise, exercise_named
 
+    try:
+        exercise = exercise_named(config.getoption("fillit_exercise"))
+    except UnknownExercise as unknown:
+        raise pytest.UsageError(f"--fillit-exercise: {unknown}") from None
     suite = config.getoption("fillit_suite")
-    if suite not in SUITES:
-        raise pytest.UsageError(f"--fillit-suite: unknown suite {suite!r} (one of {', '.join(sorted(SUITES))})")
+    if suite not in exercise.suites:
+        raise pytest.UsageError(f"--fillit-suite: unknown suite {suite!r} of {exercise.name} "
+                                f"(one of {', '.join(sorted(exercise.suites))})")
     timeout = config.getoption("fillit_timeout")
     if timeout is not None and not timeout > 0:
         raise pytest.UsageError("--fillit-timeout: must be a positive number of seconds")
     program = program.resolve()
     # pytest-xdist workers receive the option values: give them the resolved path.
     config.option.fillit = str(program)
-    config.stash[_OPTIONS] = _Options(program, suite, config.getoption("fillit_seed"), timeout,
+    config.stash[_OPTIONS] = _Options(program, exercise.name, suite, config.getoption("fillit_seed"), timeout,
                                       config.getoption("fillit_profile") == "strict",
                                       config.getoption("fillit_isolation"))
     config.addinivalue_line("markers", "fillit: a case of the fillit grading suite (fillit-moulinette)")
@@ -113,7 +123,7 @@ def pytest_report_header(config: pytest.Config) -> list[str] | None:
     if options is None:
         return None
     seed = "fixed" if options.seed is None else options.seed
-    return [f"fillit: {options.program} (suite {options.suite}, seed {seed}, "
+    return [f"{options.exercise}: {options.program} (suite {options.suite}, seed {seed}, "
             f"profile {'strict' if options.strict else 'default'})"]
 
 
@@ -129,10 +139,11 @@ class FillitSuite(pytest.Collector):
     """The cases of the suite, in suite order."""
 
     def collect(self) -> list[pytest.Item]:
+        from harness.grading.exercise import exercise_named
         from harness.grading.suites import load_suite
 
         options = self.config.stash[_OPTIONS]
-        cases = load_suite(options.suite, options.seed)
+        cases = load_suite(options.suite, options.seed, exercise=exercise_named(options.exercise))
         return [FillitCase.from_parent(self, name=case.id, case=case) for case in cases]
 
     def reportinfo(self):
@@ -159,6 +170,7 @@ class FillitCase(pytest.Item):
     def setup(self) -> None:
         """Grading happens here: a failure of the harness itself (the jail) is then an
         ERROR of the test, never a FAILED case blamed on the program."""
+        from harness.grading.exercise import exercise_named
         from harness.grading.grade import grade_case_confirmed
         from harness.limits import Limits
         from harness.jail.policy import JailRefused, choose_jail
@@ -169,7 +181,7 @@ class FillitCase(pytest.Item):
         except JailRefused as refused:
             raise RuntimeError(f"fillit-moulinette: {refused}") from None
         self.result = grade_case_confirmed(options.program, self.case, Limits(), jail, options.strict,
-                                           options.timeout)
+                                           options.timeout, exercise_named(options.exercise))
         if not self.result.verdict.graded:
             raise RuntimeError(f"fillit-moulinette could not run this case (not the program's fault): "
                                f"{self.result.verdict.message}")

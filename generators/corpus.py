@@ -300,9 +300,10 @@ def case_filename(case_id: str) -> str:
     return case_id.replace("/", "__")
 
 
-def write_corpus(cases: Iterable[Case], directory: Path, suite: str, seed: int) -> Path:
-    """Each case's input as <stem>.fillit, its expected output as <stem>.expected, and a
-    manifest.json describing them all; returns the manifest path.  Same cases, same bytes."""
+def write_corpus(cases: Iterable[Case], directory: Path, suite: str, seed: int, input_suffix: str = ".fillit") -> Path:
+    """Each case's input as <stem><input_suffix> (.fillit), its expected output as
+    <stem>.expected, and a manifest.json describing them all; returns the manifest path.
+    Same cases, same bytes."""
 
     directory.mkdir(parents=True, exist_ok=True)
     entries = []
@@ -310,7 +311,7 @@ def write_corpus(cases: Iterable[Case], directory: Path, suite: str, seed: int) 
         stem = case_filename(case.id)
         input_name = None
         if case.input is not None:
-            input_name = f"{stem}.fillit"
+            input_name = f"{stem}{input_suffix}"
             (directory / input_name).write_bytes(case.input)
         expected_name = f"{stem}.expected"
         (directory / expected_name).write_bytes(str(case.expected).encode())

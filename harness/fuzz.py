@@ -153,6 +153,10 @@ def fuzz(
     folder of the example databases (None: no database); each target gets its own folder
     in it, named after `key` (default: the program's resolved path).  `timeout` is the per-run wall limit
     (default DEFAULT_CPU_S).  `strategy` replaces `fuzz_inputs()`.
+
+    Long (80 lines) because it is one pipeline whose steps share their state: replay of
+    the database, the hypothesis search, the shrink under a budget, the result; each step
+    is a helper (`_search`, `shrink_blocks`), this only threads them.
     """
     if examples < 1:
         raise ValueError("examples must be >= 1")

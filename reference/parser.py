@@ -86,7 +86,11 @@ def _first_bad_char(data: bytes) -> tuple[int, int] | None:
 
 
 def parse(data: bytes) -> Parsed:
-    """Parse a whole fillit file (bytes, exactly as read from disk)."""
+    """Parse a whole fillit file (bytes, exactly as read from disk).
+
+    One function on purpose (68 lines): it reads like the subject's rules, top to bottom,
+    each rejection raised where the rule is checked, so the order of the checks (which rule
+    a file with several defects is rejected by) is visible in one place."""
     if not data.strip(b"\n"):
         return _reject("empty", "no block found" if data else "the file is empty")
     bad = _first_bad_char(data)

@@ -7,11 +7,15 @@ from __future__ import annotations
 import colorsys
 import math
 import re
+import shlex
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from generators.cases import Case, UsageLine
+from harness.grading.exercise import DEFAULT_EXERCISE, Exercise
+from harness.grading.checker import square_rows
+from harness.grading.grade import invocation
 from harness.grading.model import VERDICTS, CaseResult, GradeReport
 
 # Categories in the order a student meets them; unknown categories follow in order of appearance.
@@ -131,8 +135,16 @@ INVOCATIONS: dict[str, str] = {
 }
 
 
-def command_line(case: Case) -> str:
-    return INVOCATIONS.get(case.invocation, f"./fillit   ({case.invocation})")
+# The program's name in the commands shown for an exercise other than fillit.
+SOLVER = "./solver"
+
+
+def command_line(case: Case, exercise: Exercise | None = None) -> str:
+    """How the program is run on the case, as a student would type it (None: fillit)."""
+    if exercise is None or exercise.name == DEFAULT_EXERCISE:
+        return INVOCATIONS.get(case.invocation, f"./fillit   ({case.invocation})")
+    how = invocation(case, exercise)
+    return shlex.join([SOLVER, *how.args]) + (f" < {exercise.input_name}" if how.stdin is not None else "")
 
 
 def expected_summary(case: Case) -> str:
@@ -272,24 +284,21 @@ class Grid:
 MAX_GRID_SIDE = 64
 
 
-def _square(rows: list[str]) -> bool:
-    return (
-        0 < len(rows) <= MAX_GRID_SIDE
-        and all(len(row) == len(rows) for row in rows)
-        and not any(ch.isspace() or _visible_char(ch) for row in rows for ch in row)
-    )
+def _drawable(rows: list[str] | None) -> bool:
+    """A square the page can draw: not too large, no control character in a cell."""
+    return rows is not None and 0 < len(rows) <= MAX_GRID_SIDE and not any(
+        _visible_char(ch) for row in rows for ch in row)
 
 
 def parse_grid(text: str) -> Grid | None:
-    """The square drawn by `text`: exact (one line per row, each ending in '\\n'), else
-    lenient (ignoring '\\r', blanks, blank lines and a missing last '\\n'), else None."""
-    if text.endswith("\n"):
-        rows = text[:-1].split("\n")
-        if _square(rows):
-            return Grid(tuple(rows))
-    rows = [line.replace("\r", "").replace(" ", "").replace("\t", "") for line in text.split("\n")]
-    rows = [row for row in rows if row]
-    if _square(rows):
+    """The square drawn by `text`: exact (as the checker reads one: `square_rows`), else
+    lenient (ignoring '\r', blanks, blank lines and a missing last '\n'), else None."""
+    rows = square_rows(text)
+    if rows is not None and _drawable(rows):
+        return Grid(tuple(rows))
+    kept = [line.replace("\r", "").replace(" ", "").replace("\t", "") for line in text.split("\n")]
+    rows = square_rows("".join(f"{row}\n" for row in kept if row))
+    if rows is not None and _drawable(rows):
         return Grid(tuple(rows), lenient=True)
     return None
 

@@ -22,12 +22,14 @@ from markupsafe import Markup, escape
 
 from generators.cases import Case, UsageLine
 from harness.limits import Limits
+from harness.grading.exercise import DEFAULT_EXERCISE, Exercise, exercise_named
 from harness.grading.model import VERDICTS, CaseResult, GradeReport
 from harness.grading.scoring import DEFAULT_WEIGHT
 from reference.parser import RULES, parse
 from reports.common import (
     PALETTE,
     Line,
+    Token,
     cap,
     cat_e,
     command_line,
@@ -214,6 +216,40 @@ def _output_part(view: CaseView, result: CaseResult) -> None:
         view.actual = text_panel("Your output", result.actual)
 
 
+def _plain_lines(lines: list[str], marked: frozenset[int] = frozenset()) -> tuple[Line, ...]:
+    return tuple(Line(number, (Token(text),), number in marked) for number, text in enumerate(lines, start=1))
+
+
+def _drawn_part(view: CaseView, result: CaseResult, exercise: Exercise) -> None:
+    """An exercise other than fillit: the puzzle and both answers as the exercise draws them
+    (Exercise.render), lines that differ marked, and the exact texts as `cat -e` shows them."""
+    case, render = result.case, exercise.render
+    if case.input is not None:
+        view.raw = _raw_input(case.input)
+        view.input_lines = list(_plain_lines(render.input_lines(case.input)))
+    else:
+        view.input_note = "no input: the program is run as shown above"
+    exact = None if isinstance(case.expected, UsageLine) else case.expected
+    expected = render.answer_lines(exact) if exact is not None else ["one line starting with 'usage'"]
+    actual = render.answer_lines(result.actual) if result.actual else []
+    differ = frozenset(i for i in range(1, max(len(expected), len(actual)) + 1)
+                       if expected[i - 1:i] != actual[i - 1:i])
+    view.expected = Panel("Expected", lines=_plain_lines(expected, differ))
+    for other in case.accepted:
+        view.accepted.append(Panel("Also accepted", lines=_plain_lines(render.answer_lines(other))))
+    if not actual:
+        view.actual = text_panel("Your output", result.actual,
+                                 note="what it printed before it was stopped" if view.verdict in STOPPED else "")
+        return
+    view.actual = Panel("Your output", lines=_plain_lines(actual, differ))
+    exp_lines = cat_e(exact or "", max_lines=OUTPUT_LINES)[0]
+    act_lines, _ = cat_e(result.actual, max_lines=OUTPUT_LINES)
+    view.raw_expected = mark_lines(exp_lines, act_lines)
+    view.raw_actual = mark_lines(act_lines, exp_lines)
+    view.show_raw = True
+    view.raw_open = view.diagnosis == "format"
+
+
 def _stats(result: CaseResult, limits: Limits) -> list[tuple[str, str]]:
     stats = [
         ("time", f"{fmt_seconds(result.time_s)} (limit {fmt_seconds(result.time_limit_s)})"),
@@ -229,13 +265,20 @@ def _stats(result: CaseResult, limits: Limits) -> list[tuple[str, str]]:
 def case_view(index: int, result: CaseResult, report: GradeReport) -> CaseView:
     """A card: everything for a failed case; for a passed one its input, output and commands."""
     case, verdict = result.case, result.verdict
+    exercise = exercise_named(report.exercise)
+    drawn_by_exercise = exercise.name != DEFAULT_EXERCISE  # fillit's squares are drawn here
     view = CaseView(
         index=index, id=case.id, anchor=_anchor(index, case.id), category=case.category,
         verdict=verdict.verdict, diagnosis=verdict.diagnosis,
         verdict_text=VERDICT_TEXT.get(verdict.verdict, verdict.verdict), message=verdict.message,
-        description=case.description, command=command_line(case), rerun=rerun_command(report, case),
+        description=case.description, command=command_line(case, exercise), rerun=rerun_command(report, case),
         source=input_source(report, case), passed=result.passed, stats=_stats(result, report.limits),
     )
+    if result.passed and drawn_by_exercise:
+        if case.input is not None:
+            view.raw = _raw_input(case.input)
+        view.actual = Panel("Your output", lines=_plain_lines(exercise.render.answer_lines(result.actual)))
+        return view
     if result.passed:
         if case.input is not None:
             view.raw = _raw_input(case.input)
@@ -243,8 +286,11 @@ def case_view(index: int, result: CaseResult, report: GradeReport) -> CaseView:
         view.actual = (Panel("Your output", grid=grid_view(grid)) if grid is not None and not grid.lenient
                        else text_panel("Your output", result.actual))
         return view
-    _input_part(view, case)
-    _output_part(view, result)
+    if drawn_by_exercise:
+        _drawn_part(view, result, exercise)
+    else:
+        _input_part(view, case)
+        _output_part(view, result)
     if verdict.verdict in ("TIMEOUT", "OUTPUT_LIMIT"):
         view.stopped = f"Stopped by the {limit_hit(result, report.limits)}"
     elif verdict.verdict == "CRASH":  # the message names the signal
@@ -284,6 +330,7 @@ def context(report: GradeReport) -> dict:
         build.append((str(key), text, "\n" in text or len(text) > 100))
     return {
         "report": report,
+        "fillit_squares": report.exercise == DEFAULT_EXERCISE,
         "total": total,
         "score": fmt_score(report.score),
         "score_pct": max(0.0, min(100.0, float(report.score))) if report.score == report.score else 0.0,

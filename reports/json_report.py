@@ -10,7 +10,7 @@ from typing import Any
 from harness.grading.model import CaseResult, GradeReport, json_safe
 from reports.common import cap, counts, decode_input, first_failure_line
 
-SCHEMA_VERSION = 2  # 2: positions in `details` are 1-based
+SCHEMA_VERSION = 3  # 2: positions in `details` are 1-based; 3: `exercise`, a case's `credit`
 # Longest text kept for `input`, `actual` and `stderr` (characters); longer ones are cut
 # and flagged with `<field>_truncated`.
 TEXT_LIMIT = 64 * 1024
@@ -61,6 +61,7 @@ def to_dict(report: GradeReport) -> dict[str, Any]:
     return {
         "schema_version": SCHEMA_VERSION,
         "target": report.target,
+        "exercise": report.exercise,
         "suite": report.suite,
         "seed": report.seed,
         "profile": report.profile,

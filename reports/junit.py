@@ -12,6 +12,7 @@ from pathlib import Path
 from junitparser import Failure, JUnitXml, Skipped, TestCase, TestSuite
 
 from harness.grading.model import CaseResult, GradeReport
+from harness.grading.exercise import Exercise, exercise_named
 from reports.common import cap, command_line, expected_summary, fmt_score, xml_safe
 
 EXCERPT = 4000  # characters of stdout/stderr kept per testcase
@@ -22,10 +23,10 @@ def failure_type(result: CaseResult) -> str:
     return f"{v.verdict}/{v.diagnosis}" if v.diagnosis else v.verdict
 
 
-def _system_out(result: CaseResult) -> str:
+def _system_out(result: CaseResult, exercise: Exercise) -> str:
     actual, cut = cap(result.actual, EXCERPT)
     parts = [
-        f"command: {command_line(result.case)}",
+        f"command: {command_line(result.case, exercise)}",
         f"verdict: {failure_type(result)}",
     ]
     if result.verdict.message:
@@ -41,11 +42,11 @@ def _system_out(result: CaseResult) -> str:
     return xml_safe("\n".join(parts) + "\n")
 
 
-def _case(result: CaseResult) -> TestCase:
+def _case(result: CaseResult, exercise: Exercise) -> TestCase:
     case = TestCase(name=result.case.id, classname=result.case.category, time=round(result.time_s, 6))
     if not result.passed:
         case.result = [Failure(xml_safe(result.verdict.message or failure_type(result)), failure_type(result))]
-    case.system_out = _system_out(result)
+    case.system_out = _system_out(result, exercise)
     if result.stderr:
         stderr, cut = cap(result.stderr, EXCERPT)
         case.system_err = xml_safe(stderr + ("\n[... cut]" if cut else ""))
@@ -54,9 +55,11 @@ def _case(result: CaseResult) -> TestCase:
 
 def build(report: GradeReport) -> JUnitXml:
     xml = JUnitXml(name="fillit-moulinette")
-    suite = TestSuite(name=f"fillit {report.suite}")
+    exercise = exercise_named(report.exercise)
+    suite = TestSuite(name=f"{exercise.name} {report.suite}")
     for key, value in (
         ("score", fmt_score(report.score)),
+        ("exercise", exercise.name),
         ("target", report.target),
         ("suite", report.suite),
         ("seed", report.seed),
@@ -69,7 +72,7 @@ def build(report: GradeReport) -> JUnitXml:
     if report.started_at:
         suite.timestamp = report.started_at
     for result in report.results:
-        suite.add_testcase(_case(result))
+        suite.add_testcase(_case(result, exercise))
     suite.update_statistics()
     suite.time = round(report.duration_s, 6)
     xml.add_testsuite(suite)

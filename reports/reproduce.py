@@ -15,17 +15,17 @@ from generators.cases import Case
 from generators.corpus import case_filename
 from harness.grading.model import GradeReport
 from harness.grading.settings import GradeSettings
-from harness.grading.own_cases import OWN_CATEGORY, own_input_path
-from harness.grading.suites import SUITES
+from harness.grading.exercise import DEFAULT_EXERCISE, OWN_CATEGORY, exercise_named
+from harness.grading.own_cases import own_input_path
 
 
 def _selection(report: GradeReport) -> GradeSettings | None:
     if report.settings is not None:
         return report.settings
-    if report.suite not in SUITES:
+    if report.suite not in exercise_named(report.exercise).suites:
         return None
     # Reports built without `grade` record seed 0 for the suite's fixed seed.
-    return GradeSettings(suite=report.suite, seed=report.seed or None, cases_dir=None,
+    return GradeSettings(exercise=report.exercise, suite=report.suite, seed=report.seed or None, cases_dir=None,
                          profile="strict" if report.profile == "strict" else "default", timeout=None)
 
 
@@ -34,7 +34,7 @@ def selection_argv(report: GradeReport) -> list[str] | None:
     chosen = _selection(report)
     if chosen is None:
         return None
-    argv = ["grade", report.target, "--suite", chosen.suite]
+    argv = ["grade", report.target, *_exercise_option(chosen.exercise), "--suite", chosen.suite]
     if chosen.seed is not None:
         argv += ["--seed", str(chosen.seed)]
     if chosen.cases_dir is not None:
@@ -44,6 +44,10 @@ def selection_argv(report: GradeReport) -> list[str] | None:
     if chosen.timeout is not None:
         argv += ["--timeout", f"{chosen.timeout:g}"]
     return argv
+
+
+def _exercise_option(exercise: str) -> list[str]:
+    return [] if exercise == DEFAULT_EXERCISE else ["--exercise", exercise]
 
 
 def rerun_command(report: GradeReport, case: Case) -> str | None:
@@ -73,12 +77,14 @@ def input_source(report: GradeReport, case: Case) -> InputSource | None:
     chosen = _selection(report)
     if case.input is None or chosen is None:
         return None
+    exercise = exercise_named(chosen.exercise)
     if case.category == OWN_CATEGORY and chosen.cases_dir is not None:
-        return InputSource("input file", str(own_input_path(Path(chosen.cases_dir), case.id)), is_command=False)
-    if chosen.suite not in SUITES:  # --suite none: only own cases
+        path = own_input_path(Path(chosen.cases_dir), case.id, exercise.input_suffix)
+        return InputSource("input file", str(path), is_command=False)
+    if chosen.suite not in exercise.suites:  # --suite none: only own cases
         return None
-    argv = ["fillit-gen", "case", case.id, "--suite", chosen.suite]
+    argv = ["fillit-gen", *_exercise_option(exercise.name), "case", case.id, "--suite", chosen.suite]
     if chosen.seed is not None:
         argv += ["--seed", str(chosen.seed)]
-    return InputSource("get the input file", shlex.join([*argv, "-o", case_filename(case.id) + ".fillit"]),
-                       is_command=True)
+    output = case_filename(case.id) + exercise.input_suffix
+    return InputSource("get the input file", shlex.join([*argv, "-o", output]), is_command=True)

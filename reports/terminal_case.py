@@ -80,7 +80,7 @@ def input_lines(data: bytes) -> list[Styled]:
     return lines
 
 
-def _excerpt(title: str, text: str, max_lines: int) -> list[Styled]:
+def excerpt(title: str, text: str, max_lines: int) -> list[Styled]:
     if not text:
         return [Styled(f"{title}: (nothing)", "dim")]
     lines, cut = _shown(text, max_lines)
@@ -105,14 +105,14 @@ def case_lines(report: GradeReport, result: CaseResult, limits: Limits) -> list[
         lines.append(Styled(f"ended: {ending(result, limits)}", "yellow"))
         if verdict.verdict == "CRASH":
             lines.append(Styled(f"limits in force: {limits_in_force(result, limits)}", "dim"))
-        lines += _excerpt("stdout before it was stopped", result.actual, STDERR_LINES)
-        lines += _excerpt("stderr", result.stderr, STDERR_LINES)
+        lines += excerpt("stdout before it was stopped", result.actual, STDERR_LINES)
+        lines += excerpt("stderr", result.stderr, STDERR_LINES)
     else:
         expected = "usage: ... (one line starting with 'usage')\n" if isinstance(case.expected, UsageLine) else case.expected
         lines.append(Styled(""))
         lines += side_by_side(expected, result.actual)
         if result.stderr:
-            lines += _excerpt("stderr (shown, not graded)", result.stderr, STDERR_LINES)
+            lines += excerpt("stderr (shown, not graded)", result.stderr, STDERR_LINES)
     rerun = rerun_command(report, case)
     if rerun is not None:
         lines.append(Styled(f"rerun it:           {rerun}", "cyan"))

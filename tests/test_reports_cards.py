@@ -18,6 +18,7 @@ from generators.cases import Case
 from generators.corpus import case_filename
 from harness.limits import Limits
 from harness.grading.model import CaseResult, GradeReport, ProjectCheck, Verdict
+from harness.grading.exercise import exercise_named
 from harness.grading.scoring import category_weight
 from reports import html as html_report
 from reports.cohort import CohortRow, write_cohort
@@ -209,7 +210,7 @@ def test_the_score_is_explained_with_the_weights_of_scoring(mixed_bag_run: Grade
     for category, row in report["counts"]["by_category"].items():
         found = re.search(rf"{category} ([\d.]+) ([\d.]+) {row['passed']}/{row['cases']} ([\d.]+)", table)
         assert found, category
-        assert float(found.group(1)) == category_weight(category)
+        assert float(found.group(1)) == category_weight(category, exercise_named().weights)
         points += float(found.group(3))
     assert points == pytest.approx(report["score"], abs=0.3)
     assert table.endswith(f"score 100 {report['passed']}/{report['total']} {report['score']:g}")

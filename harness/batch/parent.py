@@ -35,7 +35,8 @@ from harness.grading.grade import wall_backstop
 from harness.grading.model import VERDICTS, CaseResult, GradeReport, ProjectCheck
 from harness.grading.scoring import first_failure_line, score
 from harness.grading.settings import GradeSettings
-from harness.grading.suites import DEFAULT_CPU_S, suite_seed
+from harness.grading.exercise import UnknownExercise, exercise_named
+from harness.grading.suites import DEFAULT_CPU_S
 from harness.jail.bwrap import SYSTEM_DIRS
 from harness.jail.policy import JailRefused, choose_jail
 from harness.limits import Limits
@@ -184,10 +185,12 @@ class Parent:
         kept = ("command", "lenient", "message", "log", "left_out")
         build: dict[str, Any] = {} if row.build is None else {k: row.build[k] for k in kept if k in row.build}
         cpu = settings.timeout or DEFAULT_CPU_S
+        exercise = exercise_named(settings.exercise)
         return GradeReport(
             target=row.name,
             suite=settings.suite,
-            seed=suite_seed(settings.seed),
+            seed=exercise.suite_seed(settings.seed),
+            exercise=exercise.name,
             profile=settings.profile,
             limits=dataclasses.replace(Limits(), cpu_s=cpu, wall_s=wall_backstop(cpu)),
             isolation=results[0].isolation if results else "",
@@ -196,7 +199,7 @@ class Parent:
             started_at=datetime.now(timezone.utc).isoformat(timespec="seconds"),
             duration_s=row.grading_s,
             build=build,
-            score=score(results, strict=settings.strict) if results else 0.0,
+            score=score(results, exercise.weights, strict=settings.strict) if results else 0.0,
             first_failure_line=first_failure_line(results),
         )
 
@@ -214,7 +217,12 @@ def inside_the_jails_view(*paths: Path) -> str:
 
 
 def run_batch(folder: Path, options: BatchOptions, reporter: Reporter, echo: Echo = print) -> BatchSummary:
-    """Grade every submission of `folder`; see the module docstring."""
+    """Grade every submission of `folder`; see the module docstring.
+
+    Long (70 lines) because it is the batch's one sequence — refuse unsafe paths, make the
+    private output folder, open the store, plan the tasks, run them, check the store's
+    integrity — each step a call; keeping them in one place shows their order (nothing is
+    written before the paths are checked; nothing is reported before the store is)."""
     if not folder.is_dir():
         raise BatchError(f"submissions folder {folder} does not exist or is not a folder")
     out = options.out
@@ -233,9 +241,11 @@ def run_batch(folder: Path, options: BatchOptions, reporter: Reporter, echo: Ech
     out.mkdir(mode=0o700, parents=True, exist_ok=True)
     os.chmod(out, 0o700)  # the answers are in there: private (docs/SECURITY.md, "Outputs")
     try:
-        cases = list(suite_cases(settings.suite, settings.seed))
+        cases = list(suite_cases(settings.exercise, settings.suite, settings.seed))
+    except UnknownExercise as unknown:
+        raise BatchError(str(unknown)) from None
     except KeyError:
-        raise BatchError(f"unknown suite {settings.suite!r}") from None
+        raise BatchError(f"unknown suite {settings.suite!r} of {settings.exercise}") from None
     digest = cases_digest(cases)
     config = config_key(settings, cases)
     submissions, ignored = discover(folder, exclude=[out, db_path])

@@ -30,7 +30,7 @@ from typing import Any, Literal
 
 from harness.grading.model import CaseResult, ProjectCheck
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: results.credit
 
 # Submission states.
 SubmissionStatus = Literal["grading", "done", "build_failed", "error"]
@@ -75,6 +75,7 @@ CREATE TABLE IF NOT EXISTS results (
     diagnosis       TEXT,
     message         TEXT NOT NULL,
     details_json    TEXT NOT NULL,
+    credit          REAL,                     -- partial credit of a failed case (NULL: none)
     actual          TEXT NOT NULL,
     stderr          TEXT NOT NULL,
     time_s          REAL NOT NULL,
@@ -92,7 +93,7 @@ CREATE INDEX IF NOT EXISTS results_by_hash ON results (submission_hash, case_id)
 
 # Columns of a result row: CaseResult.to_dict()'s fields, its details as JSON.
 RESULT_FIELDS: tuple[str, ...] = (
-    "case_id", "category", "verdict", "diagnosis", "message", "details_json", "actual", "stderr",
+    "case_id", "category", "verdict", "diagnosis", "message", "details_json", "credit", "actual", "stderr",
     "time_s", "cpu_s", "max_rss_kb", "exit_code", "signal", "isolation", "time_limit_s",
 )
 

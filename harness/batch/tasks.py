@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from generators.cases import Case
 from harness.batch.discovery import BINARY, SubmissionKind
+from harness.grading.exercise import exercise_named
 from harness.grading.settings import GradeSettings
 from harness.grading.suites import load_suite
 
@@ -35,15 +36,16 @@ def cases_digest(cases: Sequence[Case]) -> str:
 def config_key(settings: GradeSettings, cases: Sequence[Case]) -> str:
     """A stable text naming the grading settings; a different one means "grade again"."""
     return json.dumps({
-        "suite": settings.suite, "seed": settings.seed, "timeout": settings.timeout,
+        "exercise": settings.exercise, "suite": settings.suite, "seed": settings.seed, "timeout": settings.timeout,
         "profile": "strict" if settings.strict else "default", "lenient_build": settings.lenient_build,
         "project_checks": settings.project_checks, "cases": cases_digest(cases)[:16],
     }, sort_keys=True)
 
 
 @functools.lru_cache(maxsize=4)
-def suite_cases(suite: str, seed: int | None) -> tuple[Case, ...]:
-    return tuple(load_suite(suite, seed))
+def suite_cases(exercise: str, suite: str, seed: int | None) -> tuple[Case, ...]:
+    """The cases of an exercise's suite, generated once per process (workers ask often)."""
+    return tuple(load_suite(suite, seed, exercise=exercise_named(exercise)))
 
 
 @dataclass(frozen=True)

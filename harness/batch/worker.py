@@ -17,6 +17,7 @@ from generators.cases import Case
 from harness.batch.discovery import REPOSITORY
 from harness.batch.messages import BuildDone, CaseGraded, ChecksDone, Emit, TaskFailed, TaskFinished
 from harness.batch.tasks import GradeTask, cases_digest, suite_cases
+from harness.grading.exercise import exercise_named
 from harness.grading.grade import grade_case_confirmed
 from harness.grading.model import CaseResult, Verdict
 from harness.jail import JailError
@@ -30,7 +31,8 @@ def grade_submission(task: GradeTask, emit: Emit) -> None:
     idempotent: running it twice sends the same results, which the store keeps once."""
     started = time.monotonic()
     name, key, settings = task.name, task.submission_hash, task.settings
-    cases = suite_cases(settings.suite, settings.seed)
+    exercise = exercise_named(settings.exercise)
+    cases = suite_cases(settings.exercise, settings.suite, settings.seed)
     if cases_digest(cases) != task.cases_digest:
         raise RuntimeError(f"this worker generates different cases for suite {settings.suite!r} "
                            "(is the same fillit-moulinette version installed everywhere?)")
@@ -58,11 +60,12 @@ def grade_submission(task: GradeTask, emit: Emit) -> None:
             if time.monotonic() > budget_end:
                 result = over_budget(case, settings.budget_s, jail.mode)
             else:
-                result = grade_case_confirmed(program, case, Limits(), jail, settings.strict, settings.timeout)
+                result = grade_case_confirmed(program, case, Limits(), jail, settings.strict, settings.timeout,
+                                              exercise)
             if not result.verdict.graded:  # the jail failed: the submission is an error, rerun resumes
                 raise JailError(f"case {case.id}: {result.verdict.message}")
             emit(CaseGraded(name, key, result))
-        if build is not None and workspace is not None and settings.project_checks:
+        if build is not None and workspace is not None and settings.project_checks and exercise.project_checks:
             checks = project_checks(build, workspace, sample_inputs=leak_check_inputs(cases))
             emit(ChecksDone(name, key, tuple(checks)))
     emit(TaskFinished(name, key, time.monotonic() - started, task.part))

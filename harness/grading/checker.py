@@ -33,7 +33,7 @@ def check(case: Case, runs: Sequence[RunResult], strict: bool = False) -> Verdic
     `strict` is the strict profile: a disputed case passes only with the 42 answer.
     """
     for run in runs:
-        stopped = _stopped(run)
+        stopped = stopped_verdict(run)
         if stopped is not None:
             return _as_speed_verdict(stopped) if case.category == SPEED else stopped
     outputs = [decode(run.stdout) for run in runs]
@@ -54,7 +54,7 @@ def check(case: Case, runs: Sequence[RunResult], strict: bool = False) -> Verdic
     return diagnose(case, case.expected, actual, decode(runs[0].stderr))
 
 
-def _stopped(run: RunResult) -> Verdict | None:
+def stopped_verdict(run: RunResult) -> Verdict | None:
     """TIMEOUT, OUTPUT_LIMIT or CRASH when the run did not end normally."""
     if run.limit in ("wall", "cpu"):
         limit = "wall-clock" if run.limit == "wall" else "CPU"
@@ -110,7 +110,7 @@ def diagnose(case: Case, expected: str, actual: str, stderr: str = "") -> Verdic
     """Why `actual` differs from `expected`, the case's exact expected text."""
     if expected == ERROR:
         return _missed_error(case, actual, stderr)
-    if _says_error(actual):
+    if says_error(actual):
         rule = "" if actual == ERROR else " (and 'error' must be printed exactly as 'error\\n')"
         return Verdict("WRONG", "false_error", f"the file is valid but the program printed error{rule}",
                        {"actual": actual})
@@ -121,7 +121,7 @@ def diagnose(case: Case, expected: str, actual: str, stderr: str = "") -> Verdic
 def _missed_error(case: Case, actual: str, stderr: str) -> Verdict:
     reason = parse(case.input).rejection if case.input is not None else None
     why = f"the file is invalid ({reason})" if reason else f"the {case.invocation.replace('_', ' ')} case"
-    if _says_error(actual):
+    if says_error(actual):
         return Verdict("WRONG", "format", f"{why}: print exactly 'error\\n', not {actual!r}",
                        {"rule": case.rule, "actual": actual})
     if not actual and "error" in stderr:
@@ -129,7 +129,7 @@ def _missed_error(case: Case, actual: str, stderr: str) -> Verdict:
     elif not actual:
         told = "printed nothing"
     else:
-        told = f"printed {_excerpt(actual)} instead of error"
+        told = f"printed {excerpt(actual)} instead of error"
     return Verdict("WRONG", "missed_error", f"{why}, but the program {told}", {"rule": case.rule})
 
 
@@ -150,14 +150,20 @@ class _Grid:
         return cells
 
 
-def _as_square(text: str) -> _Grid | None:
-    """The grid if `text` is exactly a square of non-blank characters, one line each."""
+def square_rows(text: str) -> list[str] | None:
+    """The rows if `text` is exactly a square of non-blank characters, one line each, every
+    line ending in '\n' (the one square parser: the reports draw what this accepts)."""
     if not text.endswith("\n"):
         return None
     rows = text[:-1].split("\n")
     if all(len(row) == len(rows) and not any(ch.isspace() for ch in row) for row in rows):
-        return _Grid(rows)
+        return rows
     return None
+
+
+def _as_square(text: str) -> _Grid | None:
+    rows = square_rows(text)
+    return None if rows is None else _Grid(rows)
 
 
 def _format_defects(text: str) -> tuple[str, list[str]]:
@@ -194,10 +200,10 @@ def _empty_line_defects(lines: list[str]) -> list[str]:
     places = ((filled[0], "before the square"),
               (sum(1 for line in lines[filled[0]:filled[-1]] if not line), "between rows of the square"),
               (len(lines) - 1 - filled[-1], "after the square"))
-    return [f"{_extra_empty_lines(count)} {where}" for count, where in places if count]
+    return [f"{extra_empty_lines(count)} {where}" for count, where in places if count]
 
 
-def _extra_empty_lines(count: int) -> str:
+def extra_empty_lines(count: int) -> str:
     return "one extra empty line" if count == 1 else f"{count} extra empty lines"
 
 
@@ -270,12 +276,12 @@ def _top_left(cells: list[tuple[int, int]]) -> tuple[int, int]:
     return min(r for r, _ in cells) + 1, min(c for _, c in cells) + 1
 
 
-def _says_error(text: str) -> bool:
+def says_error(text: str) -> bool:
     """'error' give or take case and whitespace: the intent is right even if the text is not."""
     return text.strip().lower() == "error"
 
 
-def _excerpt(text: str, limit: int = 40) -> str:
+def excerpt(text: str, limit: int = 40) -> str:
     return repr(text if len(text) <= limit else text[:limit] + "...")
 
 
@@ -286,4 +292,4 @@ def _shape_of_text(text: str) -> str:
     if lines[-1] == "":
         lines.pop()
     widths = sorted({len(line) for line in lines})
-    return f"it printed {len(lines)} line(s) of width {', '.join(map(str, widths[:5]))}: {_excerpt(text)}"
+    return f"it printed {len(lines)} line(s) of width {', '.join(map(str, widths[:5]))}: {excerpt(text)}"

@@ -21,7 +21,13 @@ What the harness asks of it:
 * `weights`: each scoring category's share of the score (docs/exercises/<name>.md);
 * `render`: how a report draws an input and an answer (text lines; the HTML shows them
   in a fixed-width block);
-* `fuzz_inputs`: a hypothesis strategy of input files for `grade --fuzz`, or None.
+* `fuzz_inputs`: a hypothesis strategy of input files for `grade --fuzz`, or None;
+* `own_case`: how one of the student's own files (`grade --cases DIR`) becomes a case
+  (default: category `own`, the reference's answer expected);
+* `explain_timeout`: what a confirmed TIMEOUT means on this exercise (fillit times the
+  seed's plain search on the file), or None;
+* `output_chars`: the characters a right answer is made of; an output with others runs
+  a second time (a garbage column is often uninitialised memory), or None.
 """
 from __future__ import annotations
 
@@ -29,18 +35,22 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
-from generators.cases import Case
+from generators.cases import Case, Category
 
 if TYPE_CHECKING:
     from hypothesis.strategies import SearchStrategy
 
-    from harness.jail import RunResult
-    from harness.grading.model import Verdict
+    from harness.jail import Jail, RunResult
+    from harness.grading.model import CaseResult, Verdict
 
 ENTRY_POINT_GROUP = "fillit_moulinette.exercises"
 Invocation = Literal["file", "stdin"]
 SuiteBuilder = Callable[[int], list[Case]]
 Checker = Callable[[Case, Sequence["RunResult"], bool], "Verdict"]
+OwnCase = Callable[[str, bytes, str], Case]  # (case id, the file's bytes, description) -> case
+TimeoutExplainer = Callable[["CaseResult", "Jail"], "CaseResult"]
+DEFAULT_EXERCISE = "fillit"  # what grade, grade batch and the pytest plugin grade unless told
+OWN_CATEGORY: Category = "own"
 
 
 @dataclass(frozen=True)
@@ -69,11 +79,30 @@ class Exercise:
     fuzz_inputs: Callable[[], "SearchStrategy[bytes]"] | None = None
     project_checks: bool = False  # repository mode's 42 rules (fillit's subject only)
     diagnoses: tuple[str, ...] = field(default=())  # every WRONG diagnosis check() may give
+    own_case: OwnCase | None = None
+    explain_timeout: TimeoutExplainer | None = None
+    output_chars: str | None = None
+
+    @property
+    def input_name(self) -> str:
+        """The input file's name in the run folder (`input.fillit`, `input.txt`)."""
+        return f"input{self.input_suffix}"
+
+    def suite_seed(self, seed: int | None) -> int:
+        """The seed a suite's cases come from: `seed`, or the fixed seed for None (reports
+        store this one, so that `--seed` with it reproduces the run)."""
+        return self.fixed_seed if seed is None else seed
 
     def suite(self, name: str, seed: int | None = None) -> list[Case]:
         if name not in self.suites:
             raise KeyError(name)
-        return self.suites[name](self.fixed_seed if seed is None else seed)
+        return self.suites[name](self.suite_seed(seed))
+
+    def case_of_own_file(self, case_id: str, data: bytes, description: str) -> Case:
+        """The case of one of the student's own input files."""
+        if self.own_case is not None:
+            return self.own_case(case_id, data, description)
+        return Case(case_id, OWN_CATEGORY, data, self.reference(data), description=description)
 
 
 def registered_exercises() -> dict[str, Exercise]:
@@ -89,8 +118,16 @@ def registered_exercises() -> dict[str, Exercise]:
     return found
 
 
-def exercise_named(name: str) -> Exercise:
+class UnknownExercise(KeyError):
+    """--exercise NAME names no installed exercise: str() is the one line the user sees."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+def exercise_named(name: str = DEFAULT_EXERCISE) -> Exercise:
     exercises = registered_exercises()
     if name not in exercises:
-        raise KeyError(f"no exercise {name!r} (installed: {', '.join(sorted(exercises)) or 'none'})")
+        installed = ", ".join(sorted(exercises)) or "none: install the package (pip install -e .)"
+        raise UnknownExercise(f"no exercise {name!r} (installed: {installed})")
     return exercises[name]

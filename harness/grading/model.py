@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from generators.cases import Case
+from harness.grading.exercise import DEFAULT_EXERCISE
 from harness.grading.settings import GradeSettings, Profile
 from harness.limits import Limits
 
@@ -34,10 +35,18 @@ class Verdict:
     diagnosis: str | None  # None for OK
     message: str  # one plain sentence a student can act on ("" for OK)
     details: dict[str, Any] = field(default_factory=dict)  # structured facts behind the message
+    # The share (0..1) of the case's value a failed verdict still earns: a heuristic's legal
+    # but incomplete answer (edge matching: matched edges over the best known). None: 0.
+    credit: float | None = None
 
     @property
     def passed(self) -> bool:
         return self.verdict in PASSING
+
+    @property
+    def earned(self) -> float:
+        """The share of the case's value this verdict earns."""
+        return 1.0 if self.passed else (self.credit or 0.0)
 
     @property
     def graded(self) -> bool:
@@ -46,14 +55,14 @@ class Verdict:
 
     def to_dict(self) -> dict[str, Any]:
         return {"verdict": self.verdict, "diagnosis": self.diagnosis, "message": self.message,
-                "details": json_safe(self.details)}
+                "details": json_safe(self.details), "credit": self.credit}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "Verdict":
         verdict = next((v for v in VERDICTS if v == data["verdict"]), None)
         if verdict is None:
             raise ValueError(f"unknown verdict {data['verdict']!r}")
-        return cls(verdict, data["diagnosis"], data["message"], dict(data["details"]))
+        return cls(verdict, data["diagnosis"], data["message"], dict(data["details"]), data.get("credit"))
 
 
 @dataclass(frozen=True)
@@ -73,6 +82,10 @@ class CaseResult:
     @property
     def passed(self) -> bool:
         return self.verdict.passed
+
+    @property
+    def earned(self) -> float:
+        return self.verdict.earned
 
     def to_dict(self) -> dict[str, Any]:
         """The result without its case's content (the case is known by its id)."""
@@ -126,6 +139,7 @@ class GradeReport:
     score: float = 0.0  # 0-100, from harness.grading.scoring
     first_failure_line: str = ""  # moulinette-style one-liner, "" when everything passed
     settings: GradeSettings | None = None  # how the run graded (set by `grade`; None from the API)
+    exercise: str = DEFAULT_EXERCISE  # the exercise graded (harness.grading.exercise)
 
     @property
     def passed(self) -> int:

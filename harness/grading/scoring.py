@@ -6,34 +6,22 @@ run and a full run both score out of 100.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from harness.grading.model import CaseResult
 
-# Why these weights: solving valid files is the exercise; rejecting bad input is
-# half of the subject's text; the command-line contract is small.  Speed is graded
-# apart from correctness and weighs little: a correct plain backtracking solver
-# loses only this category (94.7 on the standard suite).  Disputed cases are
-# warnings (they never change the score unless --profile strict fails them).
-CATEGORY_WEIGHTS: dict[str, float] = {
-    "valid": 35.0,
-    "large": 15.0,
-    "invalid": 25.0,
-    "errors": 7.5,
-    "usage": 7.5,
-    "hard": 10.0,
-    "speed": 5.0,
-    "disputed": 0.0,
-}
+# The weights are the exercise's (Exercise.weights, each documented where the exercise
+# is); a category an exercise does not weigh (own files, fuzz finds) gets this one.
 DEFAULT_WEIGHT = 5.0
 
 
-def category_weight(category: str) -> float:
-    return CATEGORY_WEIGHTS.get(category, DEFAULT_WEIGHT)
+def category_weight(category: str, weights: Mapping[str, float]) -> float:
+    return weights.get(category, DEFAULT_WEIGHT)
 
 
-def score(results: Sequence[CaseResult], strict: bool = False) -> float:
-    """Weighted share of passed cases, 0-100, rounded to one decimal.
+def score(results: Sequence[CaseResult], weights: Mapping[str, float], strict: bool = False) -> float:
+    """Weighted share of earned cases, 0-100, rounded to one decimal: a passed case earns
+    all of its share, a failed one its verdict's `credit` (a heuristic's partial answer).
 
     Under the strict profile a disputed case counts like any other (its weight
     becomes the default weight), since it can fail.
@@ -43,9 +31,9 @@ def score(results: Sequence[CaseResult], strict: bool = False) -> float:
         by_category.setdefault(result.case.category, []).append(result)
     total = earned = 0.0
     for category, members in by_category.items():
-        weight = category_weight(category) or (DEFAULT_WEIGHT if strict else 0.0)
+        weight = category_weight(category, weights) or (DEFAULT_WEIGHT if strict else 0.0)
         total += weight
-        earned += weight * sum(r.passed for r in members) / len(members)
+        earned += weight * sum(r.earned for r in members) / len(members)
     if total == 0:
         return 100.0 if all(r.passed for r in results) else 0.0
     return round(100.0 * earned / total, 1)

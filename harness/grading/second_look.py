@@ -1,54 +1,50 @@
 """Second looks at a failed case before its verdict is final: what a student needs to act
 on it, measured on this run (never guessed).
 
-* WRONG, or output with characters other than `.`, `A`-`Z` and newlines: the case runs
-  again; two different outputs make it `nondeterministic`, both outputs shown.
+* WRONG, or output with characters a right answer never holds (`Exercise.output_chars`;
+  fillit: `.`, `A`-`Z`, newlines): the case runs again; two different outputs make it
+  `nondeterministic`, both outputs shown.
 * CRASH: the case runs again with a normal environment (PATH, HOME, LANG, TERM...); a
   crash that goes away says "crashes only with an empty environment: the program
   probably reads uninitialised memory". The exact command and environment are kept, and
   when valgrind is installed the first memcheck error of the crashing run, with its stack.
 * TIMEOUT (after every case, one at a time: `confirm_timeouts`): the case runs again
-  alone, so a TIMEOUT is never the result of a busy machine; on a valid file the seed's
-  plain backtracking (reference/plain_fillit.c) is timed on the same file, under the
-  same CPU limit, to say what the timeout means.
+  alone, so a TIMEOUT is never the result of a busy machine; then the exercise explains
+  it (`Exercise.explain_timeout`; fillit times the seed's plain backtracking on the same
+  file, under the same CPU limit: exercises/fillit/timeouts.py).
 """
 from __future__ import annotations
 
 import dataclasses
-import math
-import re
 import shutil
 import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from generators.cases import SPEED, Case
-from harness.grading.checker import check
+from generators.cases import Case
+from harness.grading.exercise import Exercise
 from harness.jail import Jail, JailError, RunResult
 from harness.jail.bwrap import which_in_jail
-from harness.jail.native import CompileError, compiled
 from harness.limits import Limits
 from harness.grading.memcheck import MEMCHECK_OPTIONS, compact_error, parse_log
 from harness.grading.model import CaseResult, Verdict
 from harness.runner import RUN_ENV, RunFile, run
-from reference.parser import parse
-from reference.plain import PLAIN_C_SOURCE
 
 # Confirming costs a CPU limit per TIMEOUT: every wall-backstop TIMEOUT is rerun (the wall
 # clock depends on the machine's load), CPU ones up to this many (CPU time does not).
 CONFIRM_CPU_TIMEOUTS = 6
-# A plain search this much faster than the limit "answers the file at once".
-INSTANT_SHARE = 0.1
 VALGRIND_SLOWDOWN = 20  # memcheck runs a program 10-50 times slower: its CPU limit, that much higher
-_PRINTABLE = re.compile(r"[.A-Z\n]*")
 
 
-def _worth_a_second_run(verdict: Verdict, run: RunResult) -> bool:
-    """A WRONG output, or one with characters a fillit never prints, from a run that
-    ended by itself: a second run tells a nondeterministic program from a wrong one."""
+def _worth_a_second_run(verdict: Verdict, run: RunResult, output_chars: str | None) -> bool:
+    """A WRONG output, or one with characters a right answer never holds (the exercise's
+    `output_chars`), from a run that ended by itself: a second run tells a nondeterministic
+    program from a wrong one."""
     if run.limit is not None or run.signal is not None or verdict.diagnosis == "nondeterministic":
         return False
-    return verdict.verdict == "WRONG" or _PRINTABLE.fullmatch(run.stdout.decode("utf-8", errors="replace")) is None
+    if verdict.verdict == "WRONG":
+        return True
+    return output_chars is not None and not set(run.stdout.decode("utf-8", errors="replace")) <= set(output_chars)
 
 
 def crash_context(verdict: Verdict, case: Case, command: Sequence[str], normal_env_run: RunResult) -> Verdict:
@@ -67,7 +63,7 @@ def crash_context(verdict: Verdict, case: Case, command: Sequence[str], normal_e
 
 
 def memcheck_first_error(program: Path, args: Sequence[str], files: Sequence[RunFile], limits: Limits,
-                         jail: Jail) -> str | None:
+                         jail: Jail, stdin: bytes | None = None) -> str | None:
     """The first memory error valgrind memcheck reports on this run of the program, with
     its stack on one line; None without valgrind, or when it reports none."""
     valgrind = which_in_jail("valgrind")
@@ -78,7 +74,7 @@ def memcheck_first_error(program: Path, args: Sequence[str], files: Sequence[Run
         log = folder / "valgrind.log"
         grind = dataclasses.replace(limits, address_space_bytes=None, cpu_s=limits.cpu_s * VALGRIND_SLOWDOWN,
                                     wall_s=3 * limits.cpu_s * VALGRIND_SLOWDOWN + 2)
-        run(program, args, files, grind, jail, wrapper=[valgrind, *MEMCHECK_OPTIONS], side_output=log)
+        run(program, args, files, grind, jail, stdin=stdin, wrapper=[valgrind, *MEMCHECK_OPTIONS], side_output=log)
         _, facts = parse_log(log.read_text(errors="replace") if log.exists() else "", killed=True)
     except (JailError, OSError):
         return None
@@ -124,53 +120,11 @@ def confirm_timeouts(results: list[CaseResult], regrade: Callable[[Case], CaseRe
     return out
 
 
-def explain_timeout(result: CaseResult, jail: Jail) -> CaseResult:
-    """A TIMEOUT's message with the file's size, the smallest square possible, the CPU the
-    program used, and the plain algorithm's time on the same file (measured now)."""
-    case, verdict = result.case, result.verdict
-    pieces = parse(case.input).pieces if case.input is not None and case.category != "invalid" else None
-    if not pieces:
-        return result
-    bound = math.ceil(math.sqrt(4 * len(pieces)))
-    # A speed file is one plain search cannot answer in time, by construction: its case
-    # already says so; timing plain search again would only cost the limit once more.
-    plain = None if case.category == SPEED else _time_plain(case, result.time_limit_s, jail)
-    facts = {"pieces": len(pieces), "bound_side": bound, "cpu_s": result.cpu_s,
-             "cpu_limit_s": result.time_limit_s, **({"plain_cpu_s": plain} if plain is not None else {})}
-    used = (f"it used {result.cpu_s:.2f} s of CPU (limit {result.time_limit_s:g} s) on {len(pieces)} pieces, "
-            f"which fit at best in a {bound}x{bound} square")
-    if case.category == SPEED:
-        how = ""
-    elif plain is None:
-        how = "; the seed's plain backtracking does not answer this file within the limit either: it needs pruning"
-    else:
-        how = (f"; the seed's plain backtracking, starting at {bound}x{bound}, answers this file in {plain:.3f} s "
-               "of CPU (measured now)")
-        if plain <= INSTANT_SHARE * result.time_limit_s:
-            how += (f". Likely cause: a search that starts below {bound}x{bound} (ceil(sqrt(4n))) must prove each "
-                    "smaller square impossible, which takes far longer; or a search that retries what it "
-                    "already ruled out")
-    message = f"{verdict.message}: {used}{how}"
-    return dataclasses.replace(result, verdict=dataclasses.replace(verdict, message=message,
-                                                                  details={**verdict.details, **facts}))
-
-
-def _time_plain(case: Case, cpu_limit_s: float, jail: Jail) -> float | None:
-    """CPU seconds the seed's plain algorithm takes on `case`, None if over the limit."""
-    assert case.input is not None
-    try:
-        plain = compiled(PLAIN_C_SOURCE, "plain-fillit")
-        limits = Limits(cpu_s=cpu_limit_s, wall_s=3 * cpu_limit_s + 2)
-        measured = run(plain, ["input.fillit"], [RunFile("input.fillit", case.input)], limits, jail)
-    except (CompileError, JailError):
-        return None
-    return None if measured.limit is not None or measured.exit_code != 0 else measured.cpu_s
-
-
-def rerun_verdict(case: Case, runs: list[RunResult], again: Callable[[], RunResult], strict: bool) -> Verdict:
+def rerun_verdict(exercise: Exercise, case: Case, runs: list[RunResult], again: Callable[[], RunResult],
+                  strict: bool) -> Verdict:
     """The verdict of `runs`, after one more run when it is WRONG (see the module doc)."""
-    verdict = check(case, runs, strict=strict)
-    if len(runs) == 1 and _worth_a_second_run(verdict, runs[0]):
+    verdict = exercise.check(case, runs, strict)
+    if len(runs) == 1 and _worth_a_second_run(verdict, runs[0], exercise.output_chars):
         runs.append(again())
-        verdict = check(case, runs, strict=strict)
+        verdict = exercise.check(case, runs, strict)
     return verdict

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from harness.grading.exercise import DEFAULT_EXERCISE
 from harness.jail.engine import IsolationRequest
 
 Profile = Literal["default", "strict"]
@@ -21,6 +22,7 @@ DEFAULT_BUDGET_S = 1200.0
 
 @dataclass(frozen=True)
 class GradeSettings:
+    exercise: str = DEFAULT_EXERCISE  # --exercise NAME (harness.grading.exercise)
     suite: str = DEFAULT_SUITE  # a suite name, or "none" when only the student's own files run
     seed: int | None = None  # None: the suite's fixed seed
     cases_dir: str | None = None  # grade --cases DIR, as given

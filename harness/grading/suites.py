@@ -1,17 +1,10 @@
-"""Named suites of cases: which corpus, and how much CPU time each case may use."""
+"""An exercise's named suites of cases, filtered; and how much CPU time each case may use."""
 from __future__ import annotations
 
 import fnmatch
-from collections.abc import Callable
 
 from generators.cases import SPEED, Case, Category
-from generators.corpus import STANDARD_SEED, full_corpus, quick_corpus, standard_corpus
-
-SUITES: dict[str, Callable[[int], list[Case]]] = {
-    "quick": quick_corpus,
-    "standard": standard_corpus,
-    "full": full_corpus,
-}
+from harness.grading.exercise import Exercise, exercise_named
 
 # The CPU-time limit of a case (every process of the run together; wall time is only a
 # backstop, harness.grading.grade.wall_backstop), derived from what the seed's plain
@@ -46,18 +39,11 @@ def cpu_limit(case: Case, override: float | None = None) -> float:
     return min(MAX_CPU_S, max(floor, case.plain_tries * PLAIN_TRY_BUDGET_S))
 
 
-def suite_seed(seed: int | None) -> int:
-    """The seed a suite's cases come from: `seed`, or the suites' fixed seed for None.
-    Reports store this one, so that `--seed` with it reproduces the run."""
-    return STANDARD_SEED if seed is None else seed
-
-
-def load_suite(name: str, seed: int | None = None, pattern: str | None = None) -> list[Case]:
-    """The cases of suite `name`; `seed` None means the suite's fixed seed; `pattern` as in
-    `filter_cases`."""
-    if name not in SUITES:
-        raise KeyError(name)
-    cases = SUITES[name](suite_seed(seed))
+def load_suite(name: str, seed: int | None = None, pattern: str | None = None,
+               exercise: Exercise | None = None) -> list[Case]:
+    """The cases of the exercise's suite `name` (the default exercise's when None); `seed`
+    None means its fixed seed; `pattern` as in `filter_cases`."""
+    cases = (exercise or exercise_named()).suite(name, seed)
     return filter_cases(cases, pattern) if pattern else cases
 
 

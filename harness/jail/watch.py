@@ -67,7 +67,11 @@ def watch(proc: subprocess.Popen, limits: Limits, started: float, cpu_s: Callabl
     """Follow `proc` until it has ended and its pipes are drained (or `limits.grace_s`
     after a kill). `cpu_s` reads the CPU of the whole step (None: only rlimits apply);
     `kill` ends every process of the step; `after_exit` runs once the main process has
-    been reaped (to end what it left behind, which may hold the pipes open)."""
+    been reaped (to end what it left behind, which may hold the pipes open).
+
+    One loop on purpose (80 lines): every limit (output, stderr, CPU, wall, the grace after
+    a kill) is checked at the same tick, in one place, as runguard's main loop does; split,
+    the order of the checks (which limit a run is charged with) would be hidden."""
     assert proc.stdout is not None
     out = CappedStream(proc.stdout.fileno(), limits.output_bytes)
     err = CappedStream(proc.stderr.fileno(), limits.stderr_bytes) if proc.stderr is not None else None
