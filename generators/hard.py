@@ -104,6 +104,7 @@ RESTRICTED_SLOWEST = {
     "restricted_l90_ivert_tdown_26": "iaeeiiaaeieaeeaeeieiiieaie",
     "restricted_l0_l90_tdown_tright_26": "iighiigiiighieiieiieegieig",
     "restricted_j270_l180_zhoriz_26": "jorjorjjjrojrooojrrojrooro",
+    "restricted_ivert_l90_tdown_tup_26": "daeeiiaadieaeeaeeidiiieaia",  # 7.5 s (bench_adversarial)
 }
 _SKEW = [s for s in SHAPES if s.name[0] in "SZ"]
 
