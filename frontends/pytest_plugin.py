@@ -202,7 +202,7 @@ class FillitCase(pytest.Item):
 
             result = excinfo.value.result
             about = f" ({self.case.description})" if self.case.description else ""
-            return f"{describe_failure(result)}\ntime {result.time_s:.2f} s{about}"
+            return f"{describe_failure(result, self.config.stash[_OPTIONS].exercise)}\ntime {result.time_s:.2f} s{about}"
         return super().repr_failure(excinfo, style=style)
 
     def reportinfo(self):
