@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import sys
 
+from harness.grading.exercise import DEFAULT_EXERCISE, UnknownExercise, exercise_named
 from reference.parser import MAX_PIECES
 from reference.solver import solve_text
 from reference.version import version_line
@@ -81,8 +82,6 @@ def main(argv: list[str] | None = None) -> int:
 
 def _other_exercise(args: list[str]) -> int:
     """`fillit-ref --exercise NAME FILE`: what a correct program of that exercise prints."""
-    from harness.grading.exercise import DEFAULT_EXERCISE, UnknownExercise, exercise_named
-
     if len(args) != 2:
         sys.stderr.write(f"{PROG}: --exercise takes a name and one input file (or -)\n")
         return 2

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from generators.cases import UsageLine
 from harness.grading.model import CaseResult
+from harness.grading.exercise import DEFAULT_EXERCISE
 from reference.parser import parse
 from reports.common import cat_e
 
@@ -38,10 +39,12 @@ def side_by_side(expected: str, actual: str, titles: tuple[str, str] = ("expecte
     return "\n".join(rows)
 
 
-def describe_input(data: bytes | None) -> str:
-    """One line about a fuzz file: its pieces, or the rule it breaks."""
+def describe_input(data: bytes | None, exercise: str = DEFAULT_EXERCISE) -> str:
+    """One line about a case's input: a fillit file's pieces, or the rule it breaks."""
     if data is None:
         return "no input file"
+    if exercise != DEFAULT_EXERCISE:  # (the exercise's own reading is in the verdict's message)
+        return f"{exercise} input, {len(data)} bytes"
     parsed = parse(data)
     if parsed.valid:
         return f"valid file of {len(parsed.pieces)} piece(s), {len(data)} bytes"
@@ -49,11 +52,12 @@ def describe_input(data: bytes | None) -> str:
     return f"invalid file, {len(data)} bytes: {parsed.rejection}{note}"
 
 
-def describe_failure(result: CaseResult) -> str:
+def describe_failure(result: CaseResult, exercise: str = DEFAULT_EXERCISE) -> str:
     """The diagnosis (first line), the failing case and its file, the two outputs side by side."""
     case, verdict = result.case, result.verdict
     reason = f" {verdict.diagnosis}" if verdict.diagnosis else ""
-    lines = [f"diagnosis: {verdict.verdict}{reason}: {verdict.message}", f"case {case.id}: {describe_input(case.input)}"]
+    lines = [f"diagnosis: {verdict.verdict}{reason}: {verdict.message}",
+             f"case {case.id}: {describe_input(case.input, exercise)}"]
     if case.invocation != "file":
         lines.append(f"invocation: {case.invocation.replace('_', ' ')}")
     if case.input is not None:

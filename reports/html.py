@@ -22,7 +22,7 @@ from markupsafe import Markup, escape
 
 from generators.cases import Case, UsageLine
 from harness.limits import Limits
-from harness.grading.exercise import DEFAULT_EXERCISE, Exercise, exercise_named
+from harness.grading.exercise import DEFAULT_EXERCISE, Exercise, Render, exercise_named
 from harness.grading.model import VERDICTS, CaseResult, GradeReport
 from harness.grading.scoring import DEFAULT_WEIGHT
 from reference.parser import RULES, parse
@@ -118,6 +118,7 @@ class CaseView:
     stderr_cut: bool = False
     show_stderr: bool = False
     accepted: list[Panel] = field(default_factory=list)
+    drawings: list[Panel] = field(default_factory=list)  # answers drawn against the puzzle (Render.answer_drawing)
 
 
 def _anchor(index: int, case_id: str) -> str:
@@ -242,12 +243,25 @@ def _drawn_part(view: CaseView, result: CaseResult, exercise: Exercise) -> None:
                                  note="what it printed before it was stopped" if view.verdict in STOPPED else "")
         return
     view.actual = Panel("Your output", lines=_plain_lines(actual, differ))
+    view.drawings = _drawings(render, case.input, [("Expected, drawn", exact), ("Yours, drawn", result.actual)])
     exp_lines = cat_e(exact or "", max_lines=OUTPUT_LINES)[0]
     act_lines, _ = cat_e(result.actual, max_lines=OUTPUT_LINES)
     view.raw_expected = mark_lines(exp_lines, act_lines)
     view.raw_actual = mark_lines(act_lines, exp_lines)
     view.show_raw = True
     view.raw_open = view.diagnosis == "format"
+
+
+def _drawings(render: Render, puzzle: bytes | None, answers: list[tuple[str, str | None]]) -> list[Panel]:
+    """Each answer drawn against the puzzle, when the exercise draws answers and can draw it."""
+    if render.answer_drawing is None or puzzle is None:
+        return []
+    panels = []
+    for title, answer in answers:
+        drawn = render.answer_drawing(puzzle, answer) if answer is not None else None
+        if drawn is not None:
+            panels.append(Panel(title, lines=_plain_lines(drawn)))
+    return panels
 
 
 def _stats(result: CaseResult, limits: Limits) -> list[tuple[str, str]]:

@@ -34,7 +34,7 @@ def _score_style(report: GradeReport) -> str:
 
 
 def _header(report: GradeReport) -> str:
-    return (f"fillit moulinette: {report.target}  (suite {report.suite}, seed {report.seed}, "
+    return (f"{report.exercise} moulinette: {report.target}  (suite {report.suite}, seed {report.seed}, "
             f"profile {report.profile}, isolation {report.isolation}, {fmt_seconds(report.duration_s)})")
 
 

@@ -114,6 +114,8 @@ def test_dask_backend_matches_local_grading_and_survives_a_lost_worker(tmp_path:
     assert f"{len(names)} graded, 0 skipped" in output
     assert dict(db_rows(db, "SELECT name, status FROM submissions")) == {n: "done" for n in names}
     assert db_rows(db, "PRAGMA integrity_check") == [("ok",)]
+    # Every case a Dask worker graded ran in the full jail (a cohort is refused anything less).
+    assert db_rows(db, "SELECT DISTINCT isolation FROM results") == [("jail",)]
     remote = verdicts(db)
     assert len(remote) == len(names) * len(QUICK)
     assert remote == verdicts(tmp_path / "local" / "results.sqlite")

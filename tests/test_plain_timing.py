@@ -12,6 +12,7 @@ from reference.plain import PLAIN_C_SOURCE
 import math
 import os
 import resource
+import signal
 import subprocess
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -37,6 +38,7 @@ class Run:
     stdout: str
     cpu_s: float
     answered: bool  # ended by itself (not killed at the CPU limit)
+    signal: int | None = None  # the signal that ended it
 
 
 def run_plain(binary: Path, path: Path, cpu_limit_s: float) -> Run:
@@ -49,7 +51,8 @@ def run_plain(binary: Path, path: Path, cpu_limit_s: float) -> Run:
     stdout = proc.stdout.read()
     _, status, usage = os.wait4(proc.pid, 0)
     proc.stdout.close()
-    return Run(stdout.decode(), usage.ru_utime + usage.ru_stime, os.WIFEXITED(status))
+    return Run(stdout.decode(), usage.ru_utime + usage.ru_stime, os.WIFEXITED(status),
+               os.WTERMSIG(status) if os.WIFSIGNALED(status) else None)
 
 
 @pytest.fixture(scope="module")
@@ -92,4 +95,7 @@ def test_speed_files_beat_plain_search_but_not_the_reference(plain, standard, tm
         runs = list(pool.map(lambda item: run_plain(plain, item[1], SPEED_CPU_S), _written(tmp_path, speed)))
     for case, result in zip(speed, runs):
         assert not result.answered, f"{case.id}: plain search answered in {result.cpu_s:.1f} s of CPU"
-        assert result.cpu_s >= SPEED_CPU_S * 0.9, (case.id, result.cpu_s)  # killed at the limit, not crashed
+        # Killed at the CPU limit, not crashed: RLIMIT_CPU's soft and hard limits are equal, so
+        # the kernel sends SIGXCPU or SIGKILL. (rusage's CPU reads up to ~20 % under the limit
+        # the kernel enforced on a loaded machine: measured 4.1 s at load 11, so no CPU assert.)
+        assert result.signal in (signal.SIGXCPU, signal.SIGKILL), (case.id, result.signal, result.cpu_s)

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Literal
 
 from generators.cases import Case, Category
@@ -60,6 +61,10 @@ class Render:
 
     input_lines: Callable[[bytes], list[str]]  # a case's input, readable (e.g. a grid of numbers)
     answer_lines: Callable[[str], list[str]]  # an expected or actual output
+    # An answer drawn against its puzzle (edge matching: the board, each cell's colours, its
+    # mismatched edges marked), or None where the answer is not legal for the puzzle;
+    # reports show it above the answer's text. None: answers are shown as text only.
+    answer_drawing: Callable[[bytes, str], list[str] | None] | None = None
 
 
 @dataclass(frozen=True)
@@ -107,8 +112,6 @@ class Exercise:
 
 def registered_exercises() -> dict[str, Exercise]:
     """Every exercise installed (entry points of ENTRY_POINT_GROUP), by name."""
-    from importlib.metadata import entry_points
-
     found: dict[str, Exercise] = {}
     for point in entry_points(group=ENTRY_POINT_GROUP):
         exercise = point.load()
