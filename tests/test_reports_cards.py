@@ -25,6 +25,8 @@ from reports.common import PALETTE, hex_to_rgb
 from test_reports import read_png, screenshot
 from zoo.build import build, load_manifest
 
+pytestmark = pytest.mark.slow  # (the fast loop: pytest -m "not slow", README's Development)
+
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 # Classes whose text a card test reads.
 CAPTURED = {"raw", "rerun", "source", "stopped", "limits", "stats", "note", "stderr", "panel", "group-title",
