@@ -27,6 +27,8 @@ from browser import screenshot
 from test_reports import read_png
 from zoo.build import build, load_manifest
 
+pytestmark = pytest.mark.slow  # (the fast loop: pytest -m "not slow", README's Development)
+
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 # Classes whose text a card test reads.
 CAPTURED = {"raw", "rerun", "source", "stopped", "limits", "stats", "note", "stderr", "panel", "group-title",

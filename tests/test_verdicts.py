@@ -44,6 +44,7 @@ def slow_start(tmp_path_factory) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_a_search_that_starts_too_small_gets_the_lower_bound_hint(build_c, slow_start):
     program = build_c(slow_start, flags=("-O2",))
     cases = [c for c in load_suite("standard") if c.category in ("valid", "large")
