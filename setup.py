@@ -12,6 +12,12 @@ setup(
             sources=["reference/_fastsolve.c"],
             extra_compile_args=["-O2"],
             optional=True,
-        )
+        ),
+        Extension(
+            "reference._profile",
+            sources=["reference/_profile.c"],
+            extra_compile_args=["-O2"],
+            optional=True,
+        ),
     ]
 )

@@ -185,6 +185,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{rank:>4} {len(timed.code):>3} {side:>4} {shown(timed.cpu, args.cap):>7} "
                   f"{shown(c_cpu, args.c_cap):>8}  {timed.code}\n{'':>30}{summary(timed.code)}", flush=True)
     slowest = ranked[0]
+    over = {limit: sum(slowness(t, args.cap) > limit for t in ranked) for limit in (0.1, 1.0, 5.0)}
+    print("files over " + ", ".join(f"{limit:g} s: {count}" for limit, count in over.items()) + f" (of {len(ranked)})")
     print(f"slowest reference file: {shown(slowest.cpu, args.cap)} s CPU; answer mismatches: {mismatches}")
     return 1 if mismatches else 0
 

@@ -3,27 +3,37 @@
 The C core (`_fastsolve.solve_at_side`) decides nearly every side within a small node
 budget.  Files drawn from a few shapes are the exception: their squares have many spare
 cells, every empty cell is a branch, and some proofs take it minutes.  Then the side is
-settled in three steps, each of which keeps the answer the seed's first solution:
+settled in steps, each of which keeps the answer the seed's first solution:
 
 1. The packing LP's dual certificate (`reference.lp_bound`): when it proves that the
    pieces cannot all fit, the side is impossible.  Otherwise it still goes to every later
    C search as a bound checked at each node.
-2. The order-free question "does any packing exist at this side?", asked of a portfolio
-   (`SIDE_STAGES`): CP-SAT and the C order-free search in turn, each with a budget that
-   grows, the last C search without one.  Both are exact; "no" means the side is
-   impossible.
-3. "Yes": the C core's ordered search on a larger budget, then, if that is not enough,
-   the ordered search of `_ordered`: pieces in file order at row-major corners, as
-   the seed does it; a corner is kept when the rest can still be packed, which is the
-   order-free question again, asked of the same kind of portfolio (`QUERY_STAGES`).  So
-   every corner the seed's backtracking would reach a solution from is tried in its order,
-   and every corner skipped provably leads to none.
+2. The profile DP (`reference._profile`: every partial packing's frontier, row by row or
+   column by column, exact) asked "does any packing exist at this side?".  It answers
+   in tenths of a second for the files whose frontiers stay few (up to three shapes, or
+   vertical bars scanned by columns); for the others one of its layers outgrows its
+   budget within the first rows, and it is not asked again at that side.  Then the C
+   core's own ordered search (one memo for all its queries) gets a budget, and when that
+   is not enough, the question goes to a portfolio (`SIDE_STAGES`): CaDiCaL
+   (`reference.sat_side`, one incremental instance kept for step 3), CP-SAT and the C
+   order-free search in turn, the last C search without a budget.  "No" means the side
+   is impossible.
+3. "Yes": the seed's first solution, piece by piece (`_first_solution`): each piece at the
+   smallest corner from which the rest can still be packed.  That greedy order needs no
+   backtracking, because every corner it keeps provably has a completion, and it is the
+   seed's first solution because the seed's backtracking returns, piece after piece, the
+   smallest corner that has one.  Corners are asked of the C core in turn on a small
+   budget; the first corner it cannot settle hands the piece to the DP, which returns the
+   smallest corner over all completions in one scan; when the DP cannot afford the side,
+   that corner and the next go to the SAT solver (assumptions on the same instance, so
+   its learned clauses serve every question), or without python-sat to the portfolio
+   (`QUERY_STAGES`).
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from reference import _fastsolve, oracle
+from reference import _fastsolve, _profile, oracle, sat_side
 from reference.lp_bound import Certificate, lp_certificate
 from reference.shapes import Shape
 
@@ -33,32 +43,116 @@ Stages = tuple[tuple[str, float], ...]
 # ("c", order-free node budget, 0 = none) or ("cp-sat", seconds), tried in turn until one
 # answers.  The C core does about 1.5e6 nodes per second here.
 FIRST_C_BUDGET = 150_000  # decides every side of the 430 files of hard_corpus seeds 0-9
-# Once a packing is known to exist: the C core's own ordered search, whose memo serves all
-# its queries, gets this budget before the queries are asked one by one (`_ordered`).
-ORDERED_C_BUDGET = 3_000_000
-SIDE_STAGES: Stages = (("cp-sat", 1.0), ("c", 2_000_000), ("cp-sat", 8.0), ("c", 0))
+# When the profile DP cannot afford the side: the C core's own ordered search gets this
+# budget before anything else.
+ORDERED_C_BUDGET = 2_000_000
+CORNER_C_BUDGET = 20_000  # per corner, before the piece goes to the profile DP (0: skip)
+# Profile DP: states allowed in one layer (a few million states per second).  The DP of
+# the files it suits peaks below this and takes tenths of a second; the others blow past
+# it within their first rows (under 0.1 s lost), and a DP that gave up is asked again at
+# that side only once DP_RETRY_PIECES more pieces are placed.  Tuned on the adversarial
+# benchmark's slowest files: 100 000 or 150 000 let through DPs that answer, but slower
+# than the SAT solver does.
+DP_LAYER_BUDGET = 40_000
+DP_RETRY_PIECES = 1
+# One corner's yes/no when the DP could not afford the whole piece: ("dp", layer budget)
+# and ("sat", conflicts, 0 = none) in turn.  A corner has fewer free cells than its piece,
+# so the DP gets a larger budget: the SAT solver takes seconds on some corners where the
+# DP takes 0.2 s.  (Interleaving smaller budgets, dp 4e4 / sat 1e4 conflicts / dp 4e5 /
+# sat, was a third slower on the adversarial benchmark's slowest files.)
+CORNER_STAGES: Stages = (("dp", 200_000), ("sat", 0))
+USE_SAT = True  # the SAT solver's questions (when python-sat is installed); tests turn it off
+# ("sat", conflicts, 0 = none) is the SAT solver, asked about the empty square only.
+SIDE_STAGES: Stages = (("sat", 50_000), ("cp-sat", 1.0), ("c", 2_000_000), ("cp-sat", 8.0), ("c", 0))
 QUERY_STAGES: Stages = (("c", 50_000), ("cp-sat", 0.5), ("c", 1_000_000), ("cp-sat", 4.0), ("c", 0))
 
 
 class _Side:
-    """The order-free question at one side, asked of the C core and CP-SAT in turn."""
+    """The order-free question at one side, asked of the C core, the DP and CP-SAT."""
 
-    def __init__(self, types: Sequence[Shape], side: int, certificate: Certificate | None) -> None:
+    def __init__(self, types: Sequence[Shape], counts: Sequence[int], side: int,
+                 certificate: Certificate | None) -> None:
         self.types = list(types)
         self.cells = [t.cells for t in types]
         self.side = side
         self.weights = certificate.as_c_weights() if certificate is not None else None
+        self.dp_gave_up_at: int | None = None  # pieces placed when the DP last gave up
+        self.counts = list(counts)
+        self.placed: list[tuple[int, int]] = []  # (type, corner) of the pieces placed so far
+        self.sat: sat_side.SatSide | None = None
 
     def packable(self, counts: list[int], occupied: frozenset[int], stages: Stages) -> bool:
         for helper, amount in stages:
-            if helper == "c":
-                answer = _fastsolve.packable(self.cells, counts, self.side, sorted(occupied), int(amount),
-                                             self.weights)
-            else:
-                answer = oracle.packable(self.types, counts, self.side, amount, occupied)
+            answer = self.packable_by(helper, amount, counts, occupied)
             if answer is not None:
-                return bool(answer)
+                return answer
         raise AssertionError("the stages must end with an unbounded C search")
+
+    def packable_by(self, helper: str, amount: float, counts: list[int],
+                    occupied: frozenset[int]) -> bool | None:
+        """One helper's answer, None when its budget ran out."""
+        if helper == "c":
+            return _fastsolve.packable(self.cells, counts, self.side, sorted(occupied), int(amount), self.weights)
+        if helper == "sat":
+            assert not occupied, "the SAT stage is asked about the empty square only"
+            sat = self.sat_solver()
+            return sat.packable(int(amount)) if sat is not None else None
+        return oracle.packable(self.types, counts, self.side, amount, occupied)
+
+    def smallest_corner_by_dp(self, t: int, counts: list[int], occupied: frozenset[int],
+                              min_corner: list[int]) -> int | None | bool:
+        """`_profile.first_corner`, or False at once when it gave up at this side and fewer
+        than DP_RETRY_PIECES pieces were placed since (each piece placed shrinks its layers)."""
+        if self.dp_gave_up_at is not None and len(self.placed) < self.dp_gave_up_at + DP_RETRY_PIECES:
+            return False
+        found = _profile.first_corner(self.cells, counts, self.side, sorted(occupied), min_corner, t, DP_LAYER_BUDGET,
+                                      self.weights)
+        if found is False:
+            self.dp_gave_up_at = len(self.placed)
+        return found
+
+    def sat_solver(self) -> sat_side.SatSide | None:
+        """The side's incremental SAT solver, built on first use with the pieces placed so
+        far; None when python-sat is missing."""
+        if self.sat is None and USE_SAT and sat_side.available():
+            self.sat = sat_side.SatSide(self.types, self.counts, self.side)
+            for u, corner in self.placed:
+                self.sat.fix(u, corner)
+        return self.sat
+
+    def packable_at(self, t: int, corner: int, rest: list[int], taken: frozenset[int],
+                    min_corner: list[int]) -> bool:
+        """Can the rest be packed with the next type-t piece at `corner`?  Asked of the DP
+        (the later type-t pieces lie after this one) and the SAT solver in turn with
+        growing budgets (`CORNER_STAGES`), or of the portfolio without python-sat."""
+        sat = self.sat_solver()
+        if sat is None:
+            return self.packable(rest, taken, QUERY_STAGES)
+        after = list(min_corner)
+        after[t] = corner + 1
+        for helper, amount in CORNER_STAGES:
+            if helper == "dp":
+                found = _profile.first_corner(self.cells, rest, self.side, sorted(taken), after, -1, int(amount),
+                                              self.weights)
+                answer = None if found is False else found is not None
+            else:
+                answer = sat.packable_at(t, corner, int(amount))
+            if answer is not None:
+                return answer
+        raise AssertionError("the stages must end with an unbounded SAT search")
+
+    def place(self, t: int, corner: int) -> None:
+        self.placed.append((t, corner))
+        if self.sat is not None:
+            self.sat.fix(t, corner)
+
+    def placement(self, t: int, corner: int) -> frozenset[int] | None:
+        """The cells of type t at this corner, None when it sticks out of the square."""
+        row, col = divmod(corner, self.side)
+        shape = self.types[t]
+        if row + shape.height > self.side or col + shape.width > self.side:
+            return None
+        return frozenset((row + r) * self.side + col + c for r, c in shape.cells)
 
 
 def solve_side(types: Sequence[Shape], piece_types: Sequence[int], side: int) -> tuple[Corner, ...] | None:
@@ -71,46 +165,77 @@ def solve_side(types: Sequence[Shape], piece_types: Sequence[int], side: int) ->
     certificate = lp_certificate(types, counts, side)
     if certificate is not None and certificate.excludes(counts):
         return None
-    board = _Side(types, side, certificate)
-    if not board.packable(counts, frozenset(), SIDE_STAGES):
+    board = _Side(types, counts, side, certificate)
+    dp_says = board.smallest_corner_by_dp(-1, counts, frozenset(), [0] * len(counts))
+    if dp_says is None:
         return None
-    positions = _fastsolve.solve_at_side(cells, list(piece_types), side, ORDERED_C_BUDGET, board.weights)
-    if positions is not False:
-        assert positions is not None, "a packing exists"
-        return positions
-    anchors: list[int] = []
-    found = _ordered(board, list(piece_types), counts, frozenset(), anchors)
-    assert found, "a packing exists, so the ordered search reaches one"
-    return tuple(divmod(anchor, side) for anchor in anchors)
+    if dp_says is False:
+        # The DP cannot afford this side: the C core's ordered search, whose memo serves
+        # all its queries, answers first when it can (a packing, or a proof there is none).
+        positions = _fastsolve.solve_at_side(cells, list(piece_types), side, ORDERED_C_BUDGET, board.weights)
+        if positions is not False:
+            return positions
+        if not board.packable(counts, frozenset(), SIDE_STAGES):
+            return None
+    return tuple(divmod(anchor, side) for anchor in _first_solution(board, list(piece_types), counts))
 
 
-def _ordered(board: _Side, piece_types: list[int], counts: list[int], occupied: frozenset[int],
-             anchors: list[int]) -> bool:
-    """Place piece len(anchors) and the next ones at their first corners (the seed's order).
+def _first_solution(board: _Side, piece_types: list[int], counts: list[int]) -> list[int]:
+    """The seed's first solution at a side that has a packing: corners, file order.
 
     A piece identical to an earlier one goes strictly after it: swapping identical pieces
     maps packings to packings, and the upper-left-first one has them in increasing order.
+    The same argument tells the DP (`min_corner`) that no unplaced piece of a type lies
+    before the last placed one of that type: such a packing would let that placed piece
+    take the earlier corner, which its own smallest corner rules out.
     """
-    index = len(anchors)
-    if index == len(piece_types):
-        return True
-    t, side = piece_types[index], board.side
-    shape = board.types[t]
-    earlier = [anchors[j] for j in range(index) if piece_types[j] == t]
-    for corner in range(earlier[-1] + 1 if earlier else 0, side * side):
-        row, col = divmod(corner, side)
-        if row + shape.height > side:
-            break
-        cells = frozenset((row + r) * side + col + c for r, c in shape.cells)
-        if col + shape.width > side or not occupied.isdisjoint(cells):
-            continue
+    counts = list(counts)
+    occupied: frozenset[int] = frozenset()
+    min_corner = [0] * len(counts)
+    anchors: list[int] = []
+    last_anchor: dict[int, int] = {}
+    for t in piece_types:
+        corner = _smallest_corner(board, t, counts, occupied, min_corner, last_anchor.get(t, -1) + 1)
+        cells = board.placement(t, corner)
+        assert cells is not None and occupied.isdisjoint(cells)
         counts[t] -= 1
+        occupied |= cells
+        anchors.append(corner)
+        board.place(t, corner)
+        last_anchor[t] = corner
+        min_corner[t] = corner + 1
+    return anchors
+
+
+def _smallest_corner(board: _Side, t: int, counts: list[int], occupied: frozenset[int],
+                     min_corner: list[int], start: int) -> int:
+    """The smallest corner >= start of a type-t piece from which the rest (counts, this
+    piece included) can still be packed.  One exists: the earlier pieces were placed so.
+
+    While the DP has never given up at this side, it answers the piece in one scan.
+    Otherwise corners in turn, each asked of the C core on a small budget; the first it
+    cannot settle hands the whole piece to the DP (when it is not waiting to be retried),
+    or that corner and the next to `CORNER_STAGES` (or, without python-sat, the portfolio).
+    """
+    if board.dp_gave_up_at is None:
+        found = board.smallest_corner_by_dp(t, counts, occupied, min_corner)
+        if found is not False:
+            assert found is not None and found >= start, "the earlier pieces have a completion"
+            return found
+    rest = list(counts)
+    rest[t] -= 1
+    for corner in range(start, board.side * board.side):
+        cells = board.placement(t, corner)
+        if cells is None or not occupied.isdisjoint(cells):
+            continue
         taken = occupied | cells
-        if board.packable(counts, taken, QUERY_STAGES):
-            anchors.append(corner)
-            if _ordered(board, piece_types, counts, taken, anchors):
-                counts[t] += 1
-                return True
-            anchors.pop()
-        counts[t] += 1
-    return False
+        answer = board.packable_by("c", CORNER_C_BUDGET, rest, taken) if CORNER_C_BUDGET else None
+        if answer is None:
+            found = board.smallest_corner_by_dp(t, counts, occupied, min_corner)
+            if found is not False:
+                assert found is not None and found >= corner, "the corners before have no completion"
+                return found
+            answer = board.packable_at(t, corner, rest, taken, min_corner)
+        if answer:
+            return corner
+    raise AssertionError("a completion exists, so some corner has one")

@@ -150,6 +150,7 @@ def graded_cohort(tmp_path_factory: pytest.TempPathFactory) -> dict:
     return {"code": code, "folder": folder, "out": out, "db": out / "results.sqlite", "names": names}
 
 
+@pytest.mark.slow  # (the graded_cohort fixture grades a cohort)
 def test_batch_stores_every_case_of_every_submission(graded_cohort: dict) -> None:
     assert graded_cohort["code"] == 0
     db = graded_cohort["db"]
@@ -162,6 +163,7 @@ def test_batch_stores_every_case_of_every_submission(graded_cohort: dict) -> Non
     assert status == {n: ("build_failed" if n == "repo_broken" else "done") for n in graded_cohort["names"]}
 
 
+@pytest.mark.slow  # (the graded_cohort fixture grades a cohort)
 def test_batch_verdicts_tell_the_submissions_apart(graded_cohort: dict) -> None:
     db = graded_cohort["db"]
     scores = dict(db_rows(db, "SELECT name, score FROM submissions"))
@@ -176,6 +178,7 @@ def test_batch_verdicts_tell_the_submissions_apart(graded_cohort: dict) -> None:
     assert any(c["name"] == "makefile_rules" for c in checks)
 
 
+@pytest.mark.slow  # (the graded_cohort fixture grades a cohort)
 def test_batch_writes_each_report_and_the_cohort_page(graded_cohort: dict) -> None:
     out, db = graded_cohort["out"], graded_cohort["db"]
     scores = dict(db_rows(db, "SELECT name, score FROM submissions"))
@@ -202,6 +205,7 @@ def test_batch_writes_each_report_and_the_cohort_page(graded_cohort: dict) -> No
     assert float(rows["correct"]["score"]) == 100.0
 
 
+@pytest.mark.slow  # (the graded_cohort fixture grades a cohort)
 def test_rerun_skips_unchanged_submissions(graded_cohort: dict, capsys: pytest.CaptureFixture) -> None:
     before = db_rows(graded_cohort["db"], "SELECT submission, case_id, recorded_at FROM results")
     capsys.readouterr()

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from frontends.reporting import CohortFiles
 from harness.batch.discovery import BINARY, REPOSITORY
 from harness.batch.messages import CaseGraded, TaskFinished
@@ -85,6 +87,7 @@ def test_parent_finalizes_a_submission_after_its_last_part_only(tmp_path: Path) 
         store.close()
 
 
+@pytest.mark.slow
 def test_chunked_and_whole_grading_store_the_same_verdicts(tmp_path: Path) -> None:
     folder = tmp_path / "subs"
     names = small_cohort(folder, tmp_path / "scratch")

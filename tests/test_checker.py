@@ -99,6 +99,9 @@ def test_not_minimal_gives_both_sides():
     ("\n" + ANSWER.replace("\n", " \n") + "\n", ["trailing spaces at the end of lines",
                                                 "one extra empty line before the square",
                                                 "one extra empty line after the square"]),
+    # A line of only spaces is an empty line with trailing spaces, not leading ones too.
+    (ANSWER.replace("\n", "\n  \n", 1), ["trailing spaces at the end of lines",
+                                         "one extra empty line between rows of the square"]),
 ])
 def test_format_defects_are_named(stdout, defects):
     name, diagnosis, v = verdict_of(valid_case(), stdout)
@@ -106,6 +109,13 @@ def test_format_defects_are_named(stdout, defects):
     assert v.details["defects"] == defects
     assert v.message == f"the square is right but the layout is not: {'; '.join(defects)}"
     assert "blank lines in the square" not in v.message
+
+
+def test_tabs_between_cells_are_not_repaired():
+    """Only spaces between cells are a layout defect; a tab makes the output no square."""
+    name, diagnosis, v = verdict_of(valid_case(), ANSWER.replace("DD", "D\tD"))
+    assert (name, diagnosis) == ("WRONG", "format")
+    assert v.message.startswith("the output is not a square of '.' and letters")
 
 
 def test_a_speed_timeout_says_correct_but_too_slow():

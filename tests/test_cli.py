@@ -26,6 +26,7 @@ def test_missing_target(tmp_path):
     assert_one_line_error(grade(str(tmp_path / "nope")), "does not exist")
 
 
+@pytest.mark.slow
 def test_not_executable(tmp_path):
     target = tmp_path / "fillit"
     target.write_text("#!/bin/sh\necho hi\n")
@@ -114,6 +115,7 @@ def test_unrunnable_target_is_one_line(tmp_path, kind, fragment):
     assert_one_line_error(grade(str(target), "--suite", "quick"), fragment)
 
 
+@pytest.mark.slow
 def test_report_stores_the_seed_that_reproduces_the_run(tmp_path):
     target = tmp_path / "fillit"
     target.write_text("#!/bin/sh\necho usage: fillit file\n")

@@ -48,6 +48,7 @@ def test_grade_help_names_grade_batch_and_the_new_options():
         assert text in proc.stdout, text
 
 
+@pytest.mark.slow
 def test_collect_only_lists_the_selected_ids_without_a_target(tmp_path):
     proc = grade_in(tmp_path, "--suite", "quick", "--collect-only")
     assert proc.returncode == 0, proc.stderr
@@ -116,6 +117,7 @@ def test_case_options_refuse_with_one_line(s_piece_solver, tmp_path, args, fragm
     assert proc.stderr.count("\n") == 1 and proc.stderr.startswith("grade: error:") and fragment in proc.stderr
 
 
+@pytest.mark.slow
 def test_lf_reruns_only_the_last_failures(s_piece_mutant, s_piece_solver, tmp_path):
     shutil.copy(s_piece_mutant, tmp_path / "fillit")
     first = grade_in(tmp_path, "./fillit", "--suite", "quick", "--json", "first.json")

@@ -18,6 +18,8 @@ from reference.parser import parse
 from reference.shapes import SHAPE_BY_NAME
 from reference.solver import solve_text
 
+pytestmark = pytest.mark.slow  # (the fast loop: pytest -m "not slow", README's Development)
+
 HERE = Path(__file__).parent
 SOLVER = HERE / "fuzz_targets" / "solver.c"
 ZOO_BASE = HERE / "zoo" / "base.c"

@@ -49,6 +49,7 @@ def test_at_least_20_categories_covering_every_rule():
     assert all(INVALID_CATEGORIES[name].rule in RULES for name in INVALID_CATEGORIES)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("category", STRICT_CATEGORIES)
 def test_invalid_file_rejected_for_its_rule(category):
     rule = INVALID_CATEGORIES[category].rule
@@ -126,6 +127,7 @@ def test_huge_file_is_about_a_mebibyte():
 
 # --- valid files ----------------------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("family", list(VALID_FAMILIES))
 def test_valid_files_parse_with_the_requested_count(family):
     for n in range(1, 27):
@@ -212,6 +214,7 @@ def standard():
     return standard_corpus()
 
 
+@pytest.mark.slow
 def test_standard_corpus_regenerates_identically(standard):
     again = standard_corpus(STANDARD_SEED)
     assert [c.id for c in again] == [c.id for c in standard]
@@ -256,6 +259,7 @@ def test_standard_corpus_invocations(standard):
     assert by_id["valid/seed-sample"].expected == "DDAA\nCDDA\nCCCA\nBBBB\n"
 
 
+@pytest.mark.slow
 def test_every_expected_output_is_the_reference_output(standard):
     for case in standard:
         if case.invocation != "file":
@@ -293,6 +297,7 @@ def test_quick_corpus(standard):
     assert all(by_id[case.id] == case for case in quick)
 
 
+@pytest.mark.slow
 def test_full_corpus(standard):
     from generators.corpus import full_corpus, hard_families
 

@@ -95,6 +95,7 @@ def test_corpus_writes_manifest_inputs_and_expected(tmp_path):
             assert entry["invocation"] in ("no_args", "missing_file", "empty_path", "directory")
 
 
+@pytest.mark.slow
 def test_standard_corpus_folder_is_byte_identical_across_runs(tmp_path):
     for name in ("one", "two"):
         result = run("corpus", str(tmp_path / name))
@@ -128,6 +129,7 @@ def test_hard_family_when_available():
 
 # --------------------------------------------------------------------------- fillit-gen case
 
+@pytest.mark.slow
 def test_case_writes_the_input_of_a_graded_case(tmp_path):
     from harness.grading.suites import load_suite
 

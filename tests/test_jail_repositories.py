@@ -20,6 +20,8 @@ import pytest
 from jail_modes import jail_for
 from test_batch_helpers import BASE_C, compile_c, db_rows, repository, run_grade
 
+pytestmark = pytest.mark.slow  # (the fast loop: pytest -m "not slow", README's Development)
+
 HOSTILE_REPOS = Path(__file__).parent / "hostile_repos"
 
 

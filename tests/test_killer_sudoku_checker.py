@@ -145,6 +145,10 @@ def test_another_solution_of_a_puzzle_with_two():
     (EASY_ANSWER.replace("\n", "\r\n"), "carriage returns"),
     (EASY_ANSWER + "\n", "one extra empty line after the grid"),
     ("\n".join(" ".join(row) for row in EASY_ANSWER.split("\n")), "spaces between digits"),
+    (EASY_ANSWER.replace("568", "5\t6\t8"), "the grid is right but the layout is not: spaces between digits"),
+    ("\n" + EASY_ANSWER.replace("\n", "\n \n", 1), "the grid is right but the layout is not: trailing spaces at "
+     "the end of lines; leading spaces at the start of lines; one extra empty line before the grid; "
+     "one extra empty line between rows of the grid"),
 ])
 def test_a_right_grid_in_a_wrong_layout_is_format(output, words):
     verdict = verdict_of(EASY, output)

@@ -26,6 +26,8 @@ from harness.grading.suites import DEFAULT_CPU_S, SPEED_CPU_S, load_suite
 from reference.parser import parse
 from reference.solver import solve
 
+pytestmark = pytest.mark.slow  # (the fast loop: pytest -m "not slow", README's Development)
+
 PLAIN_SOURCE = PLAIN_C_SOURCE
 # A standard valid file costs plain search at most EASY_BUDGET placement tries: milliseconds.
 QUICK_FOR_PLAIN_S = DEFAULT_CPU_S / 10

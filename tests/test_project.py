@@ -345,6 +345,7 @@ def _processes_with_args(*wanted: list[str]) -> list[psutil.Process]:
     return found
 
 
+@pytest.mark.slow
 def test_endless_make_is_killed_with_everything_it_started(repos):
     makefile = ("all:\n"
                 "\tsetsid sleep 1013 &\n"
@@ -557,6 +558,7 @@ def test_failure_line_prefers_the_compiler_error():
 
 # ----------------------------------------------------------------- the example repository
 
+@pytest.mark.slow
 def test_example_repository_passes(repos):
     ws = repos.workspace()
     build = build_repository(ROOT / "examples" / "fillit", ws)

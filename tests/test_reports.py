@@ -8,9 +8,7 @@ import io
 import json
 import random
 import re
-import shutil
 import struct
-import subprocess
 import zlib
 from collections.abc import Iterator, Sequence
 from html.parser import HTMLParser
@@ -31,6 +29,7 @@ from reference.solver import Solution, render, solve_text
 from reports import html as html_report
 from reports import json_report, junit, terminal
 from reports.common import PALETTE, cat_e, hex_to_rgb, parse_grid
+from browser import screenshot
 
 SCHEMA = json.loads((Path(json_report.__file__).parent / "report.schema.json").read_text())
 XSS_SCRIPT = "<script>alert(1)</script>"
@@ -659,25 +658,6 @@ def test_read_png_roundtrip():
     # Paeth by hand: first pixel predicts from above; second per channel from left/up/corner.
     assert pixels[2] == bytes([255, 0, 255])
     assert pixels[3] == bytes([255, 254, 254])
-
-
-def chromium() -> str | None:
-    return shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
-
-
-def screenshot(html_path: Path, png: Path, profile: Path, size: str = "1200,2000") -> bytes:
-    browser = chromium()
-    if browser is None:
-        pytest.skip("chromium is not installed (apt-get install chromium)")
-    command = [
-        browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run", "--hide-scrollbars",
-        f"--user-data-dir={profile}", f"--screenshot={png}", f"--window-size={size}",
-        html_path.resolve().as_uri(),
-    ]
-    done = subprocess.run(command, capture_output=True, timeout=120)
-    assert png.exists(), done.stderr.decode(errors="replace")[-2000:]
-    return png.read_bytes()
 
 
 @pytest.mark.slow

@@ -23,8 +23,11 @@ from harness.grading.scoring import category_weight
 from reports import html as html_report
 from reports.cohort import CohortRow, write_cohort
 from reports.common import PALETTE, hex_to_rgb
-from test_reports import read_png, screenshot
+from browser import screenshot
+from test_reports import read_png
 from zoo.build import build, load_manifest
+
+pytestmark = pytest.mark.slow  # (the fast loop: pytest -m "not slow", README's Development)
 
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 # Classes whose text a card test reads.

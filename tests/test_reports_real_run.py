@@ -9,9 +9,12 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import jsonschema
+import pytest
 from junitparser import JUnitXml
 
 from zoo.build import build, load_manifest
+
+pytestmark = pytest.mark.slow  # (the fast loop: pytest -m "not slow", README's Development)
 
 SCHEMA = json.loads((Path(__file__).resolve().parent.parent / "reports" / "report.schema.json").read_text())
 

@@ -16,6 +16,8 @@ import pytest
 
 from conftest import GradedRun, grade_in
 
+pytestmark = pytest.mark.slow  # (the fast loop: pytest -m "not slow", README's Development)
+
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 

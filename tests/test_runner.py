@@ -143,6 +143,7 @@ def test_infinite_loop_hits_the_wall_limit(zoo, isolation):
     assert r.wall_s >= lim.wall_s
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("isolation", ISOLATIONS)
 @pytest.mark.parametrize("stem", ["infinite_loop", "xcpu_ignorer"])  # SIGXCPU; SIGKILL at the hard limit
 def test_cpu_hog_hits_the_cpu_limit(zoo, isolation, stem):

@@ -117,11 +117,21 @@ def test_cells_without_a_letter():
     ("2\n\nAA\nBB\n", "one extra empty line inside the answer"),
     ("2\nA A\nB B\n", "spaces between letters"),
     ("02\nAA\nBB\n", "leading zeros in the count"),
+    ("2\nA\tA\nB\tB\n", "spaces between letters"),
+    # Each defect in the order a reader meets them; a line of only spaces leads and trails.
+    ("02\nA A\nB B\n", "leading zeros in the count; spaces between letters"),
+    ("2\nAA\n \nBB\n", "trailing spaces at the end of lines; leading spaces at the start of lines; "
+                       "one extra empty line inside the answer"),
 ])
 def test_each_layout_defect_is_named(output, defect):
     verdict = verdict_of(TWO_WAYS, output)
     assert (verdict.verdict, verdict.diagnosis) == ("WRONG", "format")
     assert verdict.message == f"the answer is right but the layout is not: {defect}"
+
+
+def test_spaces_inside_the_count_are_not_repaired():
+    verdict = verdict_of(TWO_WAYS, "2 0\nAA\nBB\n")
+    assert (verdict.diagnosis, verdict.details["first_line"]) == ("format", "2 0")
 
 
 def test_several_defects_and_a_wrong_content_are_all_said():

@@ -83,6 +83,7 @@ def test_fast_engines_match_plain_on_small_files(engine, pieces):
     assert solve(pieces, engine=engine) == Solution(side, positions)
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(pieces=pieces_strategy(9, 11))
 def test_fast_engine_matches_plain_on_medium_files(pieces):

@@ -1,10 +1,13 @@
-"""Files drawn from a few shapes: the staged side search (LP certificate, CP-SAT) stays exact.
+"""Files drawn from a few shapes: the staged side search (LP certificate, profile DP,
+CP-SAT) stays exact.
 
 `reference.solver` settles a side with the C core alone while it is quick, and asks the
-packing LP's dual certificate and CP-SAT otherwise.  Here every side is forced through
-those helpers (a one-node C budget), on restricted-shape files small enough for the plain
-seed backtracking, whose first solution is the answer by definition.  The certificate is
-also checked against packings that exist, where it must never claim the contrary.
+packing LP's dual certificate, the profile DP and CP-SAT otherwise.  Here every side is
+forced through those helpers (one-node C budgets), each path on its own: the DP deciding
+the side and every piece's smallest corner, or the DP out of the way and CaDiCaL (one
+incremental instance) or CP-SAT answering every question, on restricted-shape files small enough for the plain seed backtracking,
+whose first solution is the answer by definition.  The certificate is also checked against
+packings that exist, where it must never claim the contrary.
 """
 from __future__ import annotations
 
@@ -24,9 +27,15 @@ from reference.solver import Solution, available_engines, solve
 pytestmark = pytest.mark.skipif("c" not in available_engines(), reason="the C core is not built")
 
 SKEW = [SHAPE_BY_NAME[n] for n in ("S_horizontal", "S_vertical", "Z_horizontal", "Z_vertical")]
-# Every side and every ordered query goes to CP-SAT (after a one-node C search).
-FORCED = {"FIRST_C_BUDGET": 1, "ORDERED_C_BUDGET": 1, "SIDE_STAGES": (("cp-sat", 20.0), ("c", 0)),
-          "QUERY_STAGES": (("c", 1), ("cp-sat", 20.0), ("c", 0))}
+# Every side and every ordered query goes to CP-SAT (after one-node C searches; the DP gives
+# up at its first layer of more than one state).
+FORCED = {"FIRST_C_BUDGET": 1, "ORDERED_C_BUDGET": 1, "CORNER_C_BUDGET": 1, "DP_LAYER_BUDGET": 1, "USE_SAT": False,
+          "SIDE_STAGES": (("cp-sat", 20.0), ("c", 0)), "QUERY_STAGES": (("c", 1), ("cp-sat", 20.0), ("c", 0))}
+# The profile DP, without a budget, decides every side and every piece's smallest corner.
+FORCED_DP = {"FIRST_C_BUDGET": 1, "ORDERED_C_BUDGET": 1, "CORNER_C_BUDGET": 0, "DP_LAYER_BUDGET": 0}
+# The DP out of the way: the incremental SAT solver decides every side and every corner.
+FORCED_SAT = {"FIRST_C_BUDGET": 1, "ORDERED_C_BUDGET": 1, "CORNER_C_BUDGET": 0, "DP_LAYER_BUDGET": 1,
+              "USE_SAT": True, "SIDE_STAGES": (("sat", 0),), "CORNER_STAGES": (("sat", 0),)}
 
 
 def restricted_pieces(max_size: int) -> st.SearchStrategy[list[Shape]]:
@@ -60,10 +69,22 @@ def test_forced_helpers_match_plain(pieces):
     assert solve_forced(pieces) == Solution(*solve_plain(pieces))
 
 
-def solve_forced(pieces: list[Shape]) -> Solution:
+@settings(max_examples=40, deadline=None)
+@given(pieces=restricted_pieces(6))
+def test_forced_profile_dp_matches_plain(pieces):
+    assert solve_forced(pieces, FORCED_DP) == Solution(*solve_plain(pieces))
+
+
+@settings(max_examples=30, deadline=None)
+@given(pieces=restricted_pieces(6))
+def test_forced_sat_matches_plain(pieces):
+    assert solve_forced(pieces, FORCED_SAT) == Solution(*solve_plain(pieces))
+
+
+def solve_forced(pieces: list[Shape], overrides: dict[str, object] = FORCED) -> Solution:
     """`solve` with the C core's own search cut to one node: the helpers decide everything."""
-    original = {name: getattr(staged, name) for name in FORCED}
-    for name, value in FORCED.items():
+    original = {name: getattr(staged, name) for name in overrides}
+    for name, value in overrides.items():
         setattr(staged, name, value)
     try:
         return solve(pieces, engine="c")
@@ -164,8 +185,11 @@ def medium_file(seed: int) -> list[Shape]:
 @pytest.mark.parametrize("seed", [0, 1, 3, 4, 6, 7])
 def test_cp_sat_lexicographic_minimisation_agrees_on_medium_files(seed):
     """Too many pieces for the plain oracle; the reference, with every side and query
-    forced through the LP certificate and CP-SAT, and without, equals this answer."""
+    forced through the LP certificate and CP-SAT, through the profile DP, or through the
+    SAT solver, and without, equals this answer."""
     pieces = medium_file(seed)
     expected = cp_sat_lexicographic_first(pieces)
     assert solve(pieces) == expected
     assert solve_forced(pieces) == expected
+    assert solve_forced(pieces, FORCED_DP) == expected
+    assert solve_forced(pieces, FORCED_SAT) == expected

@@ -24,6 +24,8 @@ from reference.solver import solve_text
 from zoo.build import ZooError, apply, base_entry, build, load_manifest
 from zoo.inputs import Probe, probes
 
+pytestmark = pytest.mark.slow  # (the fast loop: pytest -m "not slow", README's Development)
+
 RUN_TIMEOUT_S = 2.0
 MEMORY_BYTES = 1024 * 1024 * 1024
 STDOUT_BYTES = 1024 * 1024

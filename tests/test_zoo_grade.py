@@ -14,6 +14,8 @@ from harness.grading.model import GradeReport
 from harness.grading.suites import load_suite
 from zoo.build import base_entry, build, load_manifest
 
+pytestmark = pytest.mark.slow  # (the fast loop: pytest -m "not slow", README's Development)
+
 MUTANTS, CORRECTS = load_manifest()
 JOBS = max(2, os.cpu_count() or 2)
 # Mutants are graded with a short wall limit: the slow ones are the ones that loop or sleep.

@@ -15,7 +15,7 @@ from exercises.killer_sudoku.parser import Rejection, parse
 from exercises.killer_sudoku.puzzle import BOXES, CELL_COUNT, COLUMNS, DIGITS, ROWS, SIDE, Puzzle, where
 from exercises.killer_sudoku.solver import ERROR
 from generators.cases import Case
-from harness.grading.checker import decode, excerpt, extra_empty_lines, says_error, stopped_verdict
+from harness.grading.checker import decode, excerpt, layout_defects, says_error, stopped_verdict
 from harness.jail import RunResult
 from harness.grading.model import Verdict
 
@@ -99,34 +99,13 @@ def _missed_error(parsed: Puzzle | Rejection, actual: str, stderr: str) -> Verdi
     return _wrong("missed_error", f"{why}; the answer is 'error', but the program {told}", {"rule": rule})
 
 
+_PLACES = ("before the grid", "between rows of the grid", "after the grid")
+
+
 def _layout(text: str) -> tuple[str, list[str]]:
     """`text` with common layout defects repaired, and one phrase per distinct defect
     ("missing final newline", "one extra empty line after the grid"...)."""
-    defects = []
-    if "\r" in text:
-        defects.append("carriage returns ('\\r') in the output")
-        text = text.replace("\r", "")
-    lines = text.split("\n")
-    if text and not text.endswith("\n"):
-        defects.append("missing final newline")
-    else:
-        lines.pop()
-    if any(line != line.rstrip() for line in lines):
-        defects.append("trailing spaces at the end of lines")
-    if any(line != line.lstrip() for line in lines):
-        defects.append("leading spaces at the start of lines")
-    lines = [line.strip() for line in lines]
-    filled = [i for i, line in enumerate(lines) if line]
-    if filled:
-        places = ((filled[0], "before the grid"),
-                  (sum(1 for line in lines[filled[0]:filled[-1]] if not line), "between rows of the grid"),
-                  (len(lines) - 1 - filled[-1], "after the grid"))
-        defects += [f"{extra_empty_lines(count)} {where}" for count, where in places if count]
-    lines = [line for line in lines if line]
-    if any(" " in line or "\t" in line for line in lines):
-        defects.append("spaces between digits")
-        lines = [line.replace(" ", "").replace("\t", "") for line in lines]
-    return "".join(line + "\n" for line in lines), defects
+    return layout_defects(text, _PLACES, "spaces between digits", blanks=" \t")
 
 
 def _read_grid(text: str) -> list[int] | None:

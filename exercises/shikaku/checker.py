@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Literal
 
 from generators.cases import Case
-from harness.grading.checker import decode, excerpt, extra_empty_lines, says_error, stopped_verdict
+from harness.grading.checker import decode, excerpt, layout_defects, says_error, stopped_verdict
 from harness.jail import RunResult
 from harness.grading.model import Verdict
 from exercises.shikaku.drawing import Region, clues_inside, regions
@@ -110,43 +110,22 @@ def _missed_error(case: Case, actual: str, stderr: str) -> Verdict:
 
 # --- the layout -------------------------------------------------------------------------
 
+_PLACES = ("before the count", "inside the answer", "after the answer")
+
+
 def _layout(text: str) -> tuple[list[str], list[str]]:
-    """The lines of `text` with common layout defects repaired, and one phrase per
-    distinct defect ("missing final newline", "one extra empty line after the grid"...)."""
-    defects = []
-    if "\r" in text:
-        defects.append("carriage returns ('\\r') in the output")
-        text = text.replace("\r", "")
-    lines = text.split("\n")
-    if text and not text.endswith("\n"):
-        defects.append("missing final newline")
-    else:
-        lines.pop()
-    if any(line != line.rstrip() for line in lines):
-        defects.append("trailing spaces at the end of lines")
-    if any(line != line.lstrip() for line in lines):
-        defects.append("leading spaces at the start of lines")
-    lines = [line.strip() for line in lines]
-    defects += _empty_line_defects(lines)
-    lines = [line for line in lines if line]
-    if lines and _COUNT.fullmatch(lines[0]) and lines[0] != str(int(lines[0])):
-        defects.append("leading zeros in the count")
-        lines[0] = str(int(lines[0]))
-    if any(" " in line or "\t" in line for line in lines[1:]):
-        defects.append("spaces between letters")
-        lines = lines[:1] + [re.sub(r"[ \t]", "", line) for line in lines[1:]]
-    return lines, defects
+    """The lines of `text` with common layout defects repaired (the count's leading zeros
+    too), and one phrase per distinct defect ("missing final newline", "one extra empty line
+    after the answer"...)."""
+    repaired, defects = layout_defects(text, _PLACES, "spaces between letters", blanks=" \t", header=_count_zeros)
+    return repaired.split("\n")[:-1], defects
 
 
-def _empty_line_defects(lines: list[str]) -> list[str]:
-    """Empty lines before the count, inside the answer and after it, each place named apart."""
-    filled = [i for i, line in enumerate(lines) if line]
-    if not filled:
-        return []
-    places = ((filled[0], "before the count"),
-              (sum(1 for line in lines[filled[0]:filled[-1]] if not line), "inside the answer"),
-              (len(lines) - 1 - filled[-1], "after the answer"))
-    return [f"{extra_empty_lines(count)} {where}" for count, where in places if count]
+def _count_zeros(line: str) -> tuple[str, str] | None:
+    """The count without its leading zeros, when it has some."""
+    if _COUNT.fullmatch(line) and line != str(int(line)):
+        return str(int(line)), "leading zeros in the count"
+    return None
 
 
 # --- the answer -------------------------------------------------------------------------

@@ -10,7 +10,7 @@ all, are the pieces right, is it minimal, is it the upper-left-first one.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from generators.cases import SPEED, Case, UsageLine
@@ -166,9 +166,26 @@ def _as_square(text: str) -> _Grid | None:
     return None if rows is None else _Grid(rows)
 
 
-def _format_defects(text: str) -> tuple[str, list[str]]:
-    """`text` with common layout defects repaired, and one phrase per distinct defect
-    ("missing final newline", "one extra empty line after the square"...)."""
+_SQUARE_PLACES = ("before the square", "between rows of the square", "after the square")
+
+
+def layout_defects(text: str, places: tuple[str, str, str], inner: str, *, blanks: str = " ",
+                   header: Callable[[str], tuple[str, str] | None] | None = None,
+                   blank_lines_lead: bool = True) -> tuple[str, list[str]]:
+    """`text` with the common layout defects repaired, and one phrase per distinct defect in
+    the order a reader meets them ("missing final newline", "one extra empty line after the
+    square"...): '\\r', the final newline, spaces around lines, empty lines, blanks inside lines.
+
+    What differs between exercises:
+    - `places`: where empty lines are, named: before, between and after the filled lines
+      ("before the square", "between rows of the square", "after the square");
+    - `inner`: the phrase for blanks inside a line ("spaces between cells"), and `blanks` the
+      characters removed there;
+    - `header`: for an output whose first line is of another kind (Shikaku's count): that line
+      keeps its inner blanks, and `header(line)` is (the line repaired, the phrase) or None;
+    - `blank_lines_lead`: whether a line of only spaces also counts as leading spaces (else
+      only as trailing ones, as fillit says it).
+    """
     defects = []
     if "\r" in text:
         defects.append("carriage returns ('\\r') in the output")
@@ -176,41 +193,45 @@ def _format_defects(text: str) -> tuple[str, list[str]]:
     lines = text.split("\n")
     if text and not text.endswith("\n"):
         defects.append("missing final newline")
-    elif lines and lines[-1] == "":
+    else:
         lines.pop()
-    if any(line != line.rstrip() for line in lines):
+    trimmed = [line.rstrip() for line in lines]
+    if trimmed != lines:
         defects.append("trailing spaces at the end of lines")
-        lines = [line.rstrip() for line in lines]
-    if any(line != line.lstrip() for line in lines):
+    if any(line != line.lstrip() for line in (lines if blank_lines_lead else trimmed)):
         defects.append("leading spaces at the start of lines")
-        lines = [line.lstrip() for line in lines]
-    defects += _empty_line_defects(lines)
+    lines = [line.strip() for line in lines]
+    defects += _empty_line_defects(lines, places)
     lines = [line for line in lines if line]
-    if any(" " in line for line in lines):
-        defects.append("spaces between cells")
-        lines = [line.replace(" ", "") for line in lines]
-    return "".join(line + "\n" for line in lines), defects
+    first = lines[:1] if header is not None else []
+    repaired = header(first[0]) if first and header is not None else None
+    if repaired is not None:
+        first[0] = repaired[0]
+        defects.append(repaired[1])
+    rest = lines[len(first):]
+    if any(ch in line for line in rest for ch in blanks):
+        defects.append(inner)
+        rest = [line.translate(str.maketrans("", "", blanks)) for line in rest]
+    return "".join(line + "\n" for line in first + rest), defects
 
 
-def _empty_line_defects(lines: list[str]) -> list[str]:
-    """Empty lines before, inside and after the square, each place named apart."""
+def _empty_line_defects(lines: list[str], places: tuple[str, str, str]) -> list[str]:
+    """Empty lines before, inside and after the filled lines, each place named apart."""
     filled = [i for i, line in enumerate(lines) if line]
     if not filled:
         return []
-    places = ((filled[0], "before the square"),
-              (sum(1 for line in lines[filled[0]:filled[-1]] if not line), "between rows of the square"),
-              (len(lines) - 1 - filled[-1], "after the square"))
-    return [f"{extra_empty_lines(count)} {where}" for count, where in places if count]
+    counts = (filled[0], sum(1 for line in lines[filled[0]:filled[-1]] if not line), len(lines) - 1 - filled[-1])
+    return [f"{_extra_empty_lines(count)} {where}" for count, where in zip(counts, places) if count]
 
 
-def extra_empty_lines(count: int) -> str:
+def _extra_empty_lines(count: int) -> str:
     return "one extra empty line" if count == 1 else f"{count} extra empty lines"
 
 
 def _diagnose_square(pieces: Sequence[Shape], expected: str, actual: str) -> Verdict:
     expected_grid = _as_square(expected)
     assert expected_grid is not None, "the reference answer is always a square"
-    repaired, defects = _format_defects(actual)
+    repaired, defects = layout_defects(actual, _SQUARE_PLACES, "spaces between cells", blank_lines_lead=False)
     grid = _as_square(actual) or _as_square(repaired)
     if grid is None:
         return Verdict("WRONG", "format", f"the output is not a square of '.' and letters: {_shape_of_text(actual)}",

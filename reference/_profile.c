@@ -1,0 +1,534 @@
+/*
+ * reference._profile -- order-free questions answered by a profile DP over the cells.
+ *
+ *     first_corner(types, counts, side, occupied, min_corner, target, budget, weights=None)
+ *         -> int, None or False
+ *
+ * Cells are scanned in one fixed order: row-major, or column-major when that keeps the
+ * window below shorter (vertical bars).  Every piece is placed when the scan reaches its
+ * first cell in that order, so when the scan is at cell k, cells before k are settled
+ * (covered, occupied or left empty) and the only thing that matters for the rest is
+ *
+ *     F = which cells k, k+1, ... are already covered (a window of at most 64 cells:
+ *         a piece reaches at most 3 rows or columns past its first cell), and
+ *     C = how many pieces of each type are still to place.
+ *
+ * Two paths that reach the same (k, F, C) have the same completions, so the states of one
+ * cell are kept in a hash table (one "layer") and the next layer is made from it: cell k
+ * is covered already, or left empty, or it is the first cell of a placement that fits.
+ * That is the whole search, without branching order or memo: the layers are exactly the
+ * (F, C) that some partial packing reaches, so "no state with C = 0 at the end" proves
+ * that no packing exists.  Pruned, soundly (a dropped state has no completion the layers
+ * keep no other way): a state is dropped when its uncovered free cells, less those no
+ * placement can cover any more (dead_cells: they stay empty in every completion), are
+ * fewer than 4 x (pieces still to place), or fail the LP certificate (weights_exclude), or
+ * when the layer holds the same state with one cell fewer covered (dominated).
+ *
+ * target >= 0 asks for more than yes/no: the smallest corner (row-major index of the
+ * bounding box's top-left) of a `target` piece over all packings.  Each state carries the
+ * smallest corner of a `target` placement on a path reaching it; paths merging in one
+ * state keep the smallest (the future does not depend on it), so the end state carries
+ * the smallest over all packings.  target < 0: plain feasibility, the answer is 0.
+ *
+ * counts:     pieces to place per type;
+ * occupied:   row-major indices of cells that are not free;
+ * min_corner: per type, the smallest row-major corner a placement of that type may have
+ *             (0: no limit): the caller's ordering of identical pieces
+ *             (reference/staged.py says why it is sound);
+ * weights:    optional (cell_weights, type_weights, scale), a verified packing-LP dual
+ *             certificate (reference/lp_bound.py), checked at every state;
+ * budget:     give up (False) when one layer holds more states than that (0: no limit).
+ *             The layers of a file grow for the first rows and then shrink; those of a
+ *             file the DP cannot afford blow up within the first rows, so it gives up early.
+ * Returns None when no packing exists.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_SIDE 20        /* a 4-row piece then spans at most 3 * 20 + 4 = 64 cells */
+#define MAX_CELLS (MAX_SIDE * MAX_SIDE)
+#define MAX_TYPES 19
+#define NO_TARGET 0xFFFF   /* attribute: no target placement yet on this path */
+
+typedef struct {
+    uint64_t covered, counts;  /* counts: one bit field per type, `rem` in the top byte */
+    uint32_t attribute;
+    uint32_t used;
+} Entry;
+
+typedef struct {
+    Entry *slots;
+    size_t capacity, size;
+} Layer;
+
+typedef struct {
+    int type, corner;  /* corner: row-major index of the bounding box's top-left */
+    uint64_t mask;     /* bit j = scan cell first + j */
+} Option;
+
+typedef struct {
+    int cells, types;
+    int field_shift[MAX_TYPES];
+    uint64_t field_mask[MAX_TYPES];
+    int free_from[MAX_CELLS + 1];  /* free cells with index >= k */
+    unsigned char occupied[MAX_CELLS];
+    Option *options;               /* placements by first cell */
+    int option_start[MAX_CELLS + 1];
+    /* For the dead-cell bound (dead_cells): bit i = cell k + i. */
+    int offset[MAX_TYPES][4];            /* cell i of a type, relative to its first cell */
+    uint64_t free_window[MAX_CELLS];     /* the free cells of the square */
+    uint64_t first_window[MAX_TYPES][MAX_CELLS];  /* first cells of allowed placements */
+    uint64_t judged;                     /* cells whose covering placements all fit the window */
+    /* A packing-LP dual certificate (reference/lp_bound.py), scale 0 when there is none. */
+    int64_t cell_weight[MAX_CELLS + 64], weight_from[MAX_CELLS + 1], type_weight[MAX_TYPES], scale;
+} Board;
+
+static uint64_t hash_entry(uint64_t covered, uint64_t counts)
+{
+    uint64_t h = (covered ^ (counts * 0x9E3779B97F4A7C15ull)) * 0xBF58476D1CE4E5B9ull;
+    return h ^ (h >> 31);
+}
+
+static int layer_init(Layer *L, size_t capacity)
+{
+    L->capacity = capacity;
+    L->size = 0;
+    L->slots = calloc(capacity, sizeof(Entry));
+    return L->slots != NULL;
+}
+
+static void layer_clear(Layer *L)
+{
+    memset(L->slots, 0, L->capacity * sizeof(Entry));
+    L->size = 0;
+}
+
+static Entry *layer_slot(Layer *L, uint64_t covered, uint64_t counts)
+{
+    size_t mask = L->capacity - 1, i = hash_entry(covered, counts) & mask;
+    while (L->slots[i].used && (L->slots[i].covered != covered || L->slots[i].counts != counts))
+        i = (i + 1) & mask;
+    return &L->slots[i];
+}
+
+/* Adds a state (keeping the smaller attribute); 0 when memory runs out. */
+static int layer_add(Layer *L, uint64_t covered, uint64_t counts, uint32_t attribute)
+{
+    if (2 * (L->size + 1) > L->capacity) {
+        Layer grown;
+        if (!layer_init(&grown, 2 * L->capacity))
+            return 0;
+        for (size_t i = 0; i < L->capacity; i++)
+            if (L->slots[i].used)
+                *layer_slot(&grown, L->slots[i].covered, L->slots[i].counts) = L->slots[i];
+        grown.size = L->size;
+        free(L->slots);
+        *L = grown;
+    }
+    Entry *slot = layer_slot(L, covered, counts);
+    if (!slot->used) {
+        slot->used = 1;
+        slot->covered = covered;
+        slot->counts = counts;
+        slot->attribute = attribute;
+        L->size++;
+    } else if (attribute < slot->attribute) {
+        slot->attribute = attribute;
+    }
+    return 1;
+}
+
+/* Free cells ahead that no placement can cover any more: they stay empty in every
+ * completion.  A placement covering cell j >= k has its first cell in [k, j] (one before k
+ * would be in F already), so for the cells of `judged` (those j whose every such placement
+ * lies inside the 64-cell window) the window shows all of them: bit-parallel, each type's
+ * fitting first cells are its allowed ones whose four cells are free and uncovered.
+ * Returns them as a window mask. */
+static uint64_t dead_cells(const Board *B, int k, uint64_t covered, uint64_t counts)
+{
+    uint64_t free_w = ~covered & B->free_window[k], coverable = 0;
+    for (int t = 0; t < B->types; t++) {
+        if (!(counts & B->field_mask[t]))
+            continue;
+        const int *d = B->offset[t];
+        uint64_t fits = B->first_window[t][k] & free_w & (free_w >> d[1]) & (free_w >> d[2]) & (free_w >> d[3]);
+        coverable |= fits | fits << d[1] | fits << d[2] | fits << d[3];
+    }
+    return free_w & ~coverable & B->judged;
+}
+
+/* 1 when the certificate proves the state has no completion.  Every placement p of type t
+ * in the square has Y(cells of p) + U(t) >= M, and the pieces still to place would lie on
+ * disjoint free cells, neither covered nor dead: summing, rem * M <= Y(those cells) +
+ * sum of C(t) * U(t).  (The C core's weights_exclude makes the same check.) */
+static int weights_exclude(const Board *B, int k, uint64_t taken, uint64_t counts, int rem)
+{
+    int64_t total = B->weight_from[k];
+    for (uint64_t x = taken; x; x &= x - 1)
+        total -= B->cell_weight[k + __builtin_ctzll(x)];
+    for (int t = 0; t < B->types; t++)
+        total += (int64_t)((counts & B->field_mask[t]) >> B->field_shift[t]) * B->type_weight[t];
+    return total < rem * B->scale;
+}
+
+/* 1 when the layer holds the same state with one cell ahead fewer covered and an attribute
+ * no larger: every completion of this state completes that one too (its free cells are a
+ * superset), with the same or a smaller target corner, so this state adds nothing. */
+static int dominated(Layer *L, const Entry *e)
+{
+    for (uint64_t x = e->covered; x; x &= x - 1) {
+        const Entry *other = layer_slot(L, e->covered & ~(x & -x), e->counts);
+        if (other->used && other->attribute <= e->attribute)
+            return 1;
+    }
+    return 0;
+}
+
+/* The scan; returns the end state's attribute, NO_TARGET + 1 when no packing exists,
+ * -1 when the budget ran out, -2 when memory did. */
+static long scan(const Board *B, uint64_t start_counts, int target, long long budget)
+{
+    Layer current, next;
+    if (!layer_init(&current, 1 << 10))
+        return -2;
+    if (!layer_init(&next, 1 << 10)) {
+        free(current.slots);
+        return -2;
+    }
+    long result = -2;
+    if (!layer_add(&current, 0, start_counts, NO_TARGET))
+        goto done;
+    for (int k = 0; k < B->cells; k++) {
+        for (size_t i = 0; i < current.capacity; i++) {
+            const Entry *e = &current.slots[i];
+            if (!e->used)
+                continue;
+            int rem = (int)(e->counts >> 56);
+            /* The uncovered free cells ahead, less those that must stay empty, must hold the
+             * pieces still to place; otherwise this state has no completion. */
+            uint64_t dead = dead_cells(B, k, e->covered, e->counts);
+            if (B->free_from[k] - __builtin_popcountll(e->covered | dead) < 4 * rem
+                || (B->scale > 0 && weights_exclude(B, k, e->covered | dead, e->counts, rem))
+                || dominated(&current, e))
+                continue;
+            if ((e->covered & 1) || B->occupied[k]) {
+                if (!layer_add(&next, e->covered >> 1, e->counts, e->attribute))
+                    goto done;
+                continue;
+            }
+            /* Left empty: the uncovered free cells after k must still hold the pieces. */
+            if (B->free_from[k + 1] - __builtin_popcountll(e->covered >> 1) >= 4 * rem
+                && !layer_add(&next, e->covered >> 1, e->counts, e->attribute))
+                goto done;
+            for (int o = B->option_start[k]; o < B->option_start[k + 1]; o++) {
+                const Option *p = &B->options[o];
+                if ((e->counts & B->field_mask[p->type]) == 0 || (p->mask & e->covered))
+                    continue;
+                uint64_t counts = e->counts - (1ull << B->field_shift[p->type]) - (1ull << 56);
+                uint32_t attribute = e->attribute;
+                if (p->type == target && (uint32_t)p->corner < attribute)
+                    attribute = (uint32_t)p->corner;
+                if (!layer_add(&next, (e->covered | p->mask) >> 1, counts, attribute))
+                    goto done;
+            }
+        }
+        if (budget && (long long)next.size > budget) {
+            result = -1;
+            goto done;
+        }
+        Layer swap = current;
+        current = next;
+        next = swap;
+        layer_clear(&next);
+        if (current.size == 0)
+            break;
+    }
+    result = NO_TARGET + 1;
+    for (size_t i = 0; i < current.capacity; i++)
+        if (current.slots[i].used && current.slots[i].counts == 0)
+            result = current.slots[i].attribute;
+done:
+    free(current.slots);
+    free(next.slots);
+    return result;
+}
+
+/* ---- Python glue --------------------------------------------------------- */
+
+static int read_long_sequence(PyObject *obj, long *out, Py_ssize_t max, Py_ssize_t *length, const char *what)
+{
+    PyObject *seq = PySequence_Fast(obj, what);
+    if (!seq)
+        return 0;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    int ok = n <= max;
+    for (Py_ssize_t i = 0; ok && i < n; i++) {
+        out[i] = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        ok = !(out[i] == -1 && PyErr_Occurred());
+    }
+    Py_DECREF(seq);
+    if (!ok && !PyErr_Occurred())
+        PyErr_Format(PyExc_ValueError, "%s: too many items", what);
+    *length = n;
+    return ok;
+}
+
+/* The cells of one type as a list of (row, col); 0 with an exception on bad input. */
+static int read_cells(PyObject *obj, int rows[4], int cols[4])
+{
+    PyObject *seq = PySequence_Fast(obj, "a type is a sequence of (row, col) cells");
+    if (!seq)
+        return 0;
+    int ok = PySequence_Fast_GET_SIZE(seq) == 4;
+    for (int i = 0; ok && i < 4; i++)
+        ok = PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, i), "ii", &rows[i], &cols[i])
+             && rows[i] >= 0 && rows[i] < 4 && cols[i] >= 0 && cols[i] < 4;
+    Py_DECREF(seq);
+    if (!ok && !PyErr_Occurred())
+        PyErr_SetString(PyExc_ValueError, "a type is 4 cells inside a 4x4 box");
+    return ok;
+}
+
+/* The span of the types scanned row-major (transposed = 0) or column-major: the largest
+ * distance, in scan order, from a piece's first cell to its last. */
+static int scan_span(int types, int side, int shape_rows[][4], int shape_cols[][4], int transposed)
+{
+    int span = 0;
+    for (int t = 0; t < types; t++) {
+        int low = 1 << 20, high = -1;
+        for (int i = 0; i < 4; i++) {
+            int at = transposed ? shape_cols[t][i] * side + shape_rows[t][i] : shape_rows[t][i] * side + shape_cols[t][i];
+            low = at < low ? at : low;
+            high = at > high ? at : high;
+        }
+        span = high - low > span ? high - low : span;
+    }
+    return span;
+}
+
+/* Fills B's options (placements by first cell in scan order) and the dead-cell tables;
+ * 0 when the window or the count fields do not fit in 64 bits (the DP cannot answer: the
+ * caller gets False).  B->occupied is in scan order already. */
+static int build_board(Board *B, int side, int types, int shape_rows[][4], int shape_cols[][4],
+                       const long *counts, const long *min_corner, int transposed)
+{
+    int bits = 0, remaining = 0;
+    for (int t = 0; t < types; t++) {
+        int width = 0;
+        while ((1L << width) <= counts[t])
+            width++;
+        B->field_shift[t] = bits;
+        B->field_mask[t] = ((1ull << width) - 1) << bits;
+        bits += width;
+        remaining += (int)counts[t];
+    }
+    int span = scan_span(types, side, shape_rows, shape_cols, transposed);
+    if (bits > 56 || remaining > 255 || span >= 64)
+        return 0;
+    B->free_from[B->cells] = 0;
+    for (int k = B->cells - 1; k >= 0; k--)
+        B->free_from[k] = B->free_from[k + 1] + !B->occupied[k];
+    B->judged = span == 0 ? ~0ull : (1ull << (64 - span)) - 1;
+    for (int k = 0; k < B->cells; k++)
+        for (int i = 0; i < 64 && k + i < B->cells; i++)
+            if (!B->occupied[k + i])
+                B->free_window[k] |= 1ull << i;
+    B->options = malloc(sizeof(Option) * (size_t)types * B->cells);
+    if (!B->options)
+        return 0;
+    /* Two passes over the placements: count them by first cell, then file them. */
+    memset(B->option_start, 0, sizeof(B->option_start));
+    for (int pass = 0; pass < 2; pass++) {
+        int filled[MAX_CELLS + 1];
+        if (pass == 1) {
+            for (int k = 0, total = 0; k <= B->cells; k++) {
+                int here = B->option_start[k];
+                B->option_start[k] = total;
+                filled[k] = total;
+                total += here;
+            }
+        }
+        for (int t = 0; t < types; t++)
+            for (int corner = 0; corner < B->cells; corner++) {
+                int top = corner / side, left = corner % side, scan_cells[4], first = B->cells, ok = counts[t] > 0
+                    && corner >= min_corner[t];
+                for (int i = 0; ok && i < 4; i++) {
+                    int r = top + shape_rows[t][i], c = left + shape_cols[t][i];
+                    ok = r < side && c < side;
+                    scan_cells[i] = transposed ? c * side + r : r * side + c;
+                    ok = ok && !B->occupied[scan_cells[i]];
+                    first = scan_cells[i] < first ? scan_cells[i] : first;
+                }
+                if (!ok)
+                    continue;
+                if (pass == 0) {
+                    B->option_start[first]++;
+                    continue;
+                }
+                Option *o = &B->options[filled[first]++];
+                o->type = t;
+                o->corner = corner;
+                o->mask = 0;
+                for (int i = 0; i < 4; i++)
+                    o->mask |= 1ull << (scan_cells[i] - first);
+                for (int j = 0; j <= first && j + span < 64; j++)  /* seen from cell first - j, bit j */
+                    B->first_window[t][first - j] |= 1ull << j;
+            }
+    }
+    /* A type's cells relative to its first one, the same wherever it lies. */
+    for (int t = 0; t < types; t++) {
+        int at[4], low = 1 << 20;
+        for (int i = 0; i < 4; i++) {
+            at[i] = transposed ? shape_cols[t][i] * side + shape_rows[t][i] : shape_rows[t][i] * side + shape_cols[t][i];
+            low = at[i] < low ? at[i] : low;
+        }
+        for (int i = 0, j = 1; i < 4; i++)
+            if (at[i] != low)
+                B->offset[t][j++] = at[i] - low;
+        B->offset[t][0] = 0;
+    }
+    return 1;
+}
+
+/* weights = (cell_weights row-major, type_weights, scale), integers >= 0, into B (scan
+ * order); then the weight of the free cells from each k on. */
+static int read_weights(PyObject *weights, Board *B, int side, int transposed)
+{
+    PyObject *cells, *types;
+    long long scale;
+    if (!PyArg_ParseTuple(weights, "OOL", &cells, &types, &scale))
+        return 0;
+    long cell_weights[MAX_CELLS], type_weights[MAX_TYPES];
+    Py_ssize_t n_cells, n_types;
+    if (!read_long_sequence(cells, cell_weights, MAX_CELLS, &n_cells, "cell weights")
+        || !read_long_sequence(types, type_weights, MAX_TYPES, &n_types, "type weights"))
+        return 0;
+    int ok = n_cells == B->cells && n_types == B->types && scale >= 0 && scale < (1ll << 40);
+    for (int i = 0; ok && i < B->cells + B->types; i++) {
+        long w = i < B->cells ? cell_weights[i] : type_weights[i - B->cells];
+        ok = w >= 0 && w < (1l << 40);
+    }
+    if (!ok) {
+        PyErr_SetString(PyExc_ValueError, "weights: side*side and ntypes integers in [0, 2**40), scale >= 0");
+        return 0;
+    }
+    for (int i = 0; i < B->cells; i++)
+        B->cell_weight[transposed ? i % side * side + i / side : i] = cell_weights[i];
+    for (int t = 0; t < B->types; t++)
+        B->type_weight[t] = type_weights[t];
+    B->weight_from[B->cells] = 0;
+    for (int k = B->cells - 1; k >= 0; k--)
+        B->weight_from[k] = B->weight_from[k + 1] + (B->occupied[k] ? 0 : B->cell_weight[k]);
+    B->scale = scale;
+    return 1;
+}
+
+static PyObject *first_corner(PyObject *self, PyObject *args)
+{
+    PyObject *types_obj, *counts_obj, *occupied_obj, *min_corner_obj, *weights = Py_None;
+    int side, target;
+    long long budget;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOiOOiL|O", &types_obj, &counts_obj, &side, &occupied_obj, &min_corner_obj,
+                          &target, &budget, &weights))
+        return NULL;
+    if (side < 1 || side > MAX_SIDE)
+        Py_RETURN_FALSE;  /* beyond the 64-cell window: not this helper's question */
+    int shape_rows[MAX_TYPES][4], shape_cols[MAX_TYPES][4];
+    long counts[MAX_TYPES], min_corner[MAX_TYPES], occupied[MAX_CELLS];
+    Py_ssize_t types, n_counts, n_min_corner, n_occupied;
+    PyObject *type_seq = PySequence_Fast(types_obj, "types must be a sequence");
+    if (!type_seq)
+        return NULL;
+    types = PySequence_Fast_GET_SIZE(type_seq);
+    int ok = types <= MAX_TYPES;
+    if (!ok)
+        PyErr_SetString(PyExc_ValueError, "too many types");
+    for (Py_ssize_t t = 0; ok && t < types; t++)
+        ok = read_cells(PySequence_Fast_GET_ITEM(type_seq, t), shape_rows[t], shape_cols[t]);
+    Py_DECREF(type_seq);
+    if (!ok || !read_long_sequence(counts_obj, counts, MAX_TYPES, &n_counts, "counts")
+        || !read_long_sequence(min_corner_obj, min_corner, MAX_TYPES, &n_min_corner, "min_corner")
+        || !read_long_sequence(occupied_obj, occupied, MAX_CELLS, &n_occupied, "occupied"))
+        return NULL;
+    if (n_counts != types || n_min_corner != types || target >= types) {
+        PyErr_SetString(PyExc_ValueError, "one count and one min_corner per type; target < len(types)");
+        return NULL;
+    }
+    Board *B = calloc(1, sizeof(Board));
+    if (!B)
+        return PyErr_NoMemory();
+    B->cells = side * side;
+    B->types = (int)types;
+    /* Scan along whichever direction keeps the window short (vertical bars: columns). */
+    int transposed = scan_span((int)types, side, shape_rows, shape_cols, 1)
+                     < scan_span((int)types, side, shape_rows, shape_cols, 0);
+    uint64_t start_counts = 0;
+    int remaining = 0;
+    for (Py_ssize_t i = 0; ok && i < n_occupied; i++) {
+        ok = occupied[i] >= 0 && occupied[i] < B->cells;
+        if (ok)
+            B->occupied[transposed ? occupied[i] % side * side + occupied[i] / side : occupied[i]] = 1;
+    }
+    for (Py_ssize_t t = 0; ok && t < types; t++)
+        ok = counts[t] >= 0;
+    if (!ok) {
+        free(B);
+        PyErr_SetString(PyExc_ValueError, "occupied cells inside the square, counts >= 0");
+        return NULL;
+    }
+    if (weights != Py_None && !read_weights(weights, B, side, transposed)) {
+        free(B);
+        return NULL;
+    }
+    PyObject *result;
+    if (!build_board(B, side, (int)types, shape_rows, shape_cols, counts, min_corner, transposed)) {
+        result = PyErr_Occurred() ? NULL : Py_NewRef(Py_False);
+    } else {
+        for (int t = 0; t < types; t++) {
+            start_counts |= (uint64_t)counts[t] << B->field_shift[t];
+            remaining += (int)counts[t];
+        }
+        start_counts |= (uint64_t)remaining << 56;
+        long found;
+        Py_BEGIN_ALLOW_THREADS
+        found = scan(B, start_counts, target, budget);
+        Py_END_ALLOW_THREADS
+        if (found == -2)
+            result = PyErr_NoMemory();
+        else if (found == -1)
+            result = Py_NewRef(Py_False);
+        else if (found == NO_TARGET + 1)
+            result = Py_NewRef(Py_None);
+        else if (target < 0)
+            result = PyLong_FromLong(0);
+        else
+            result = PyLong_FromLong(found);
+    }
+    free(B->options);
+    free(B);
+    return result;
+}
+
+static PyMethodDef methods[] = {
+    {"first_corner", first_corner, METH_VARARGS,
+     "first_corner(types, counts, side, occupied, min_corner, target, budget, weights=None) -> int, None or False\n\n"
+     "The smallest corner of a `target` piece over all packings of counts[t] pieces of each\n"
+     "type into the free cells (0 for target < 0: packable); None when there is no packing,\n"
+     "False when a layer outgrew `budget` states."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "reference._profile",
+    "Order-free packing questions by a row- or column-major profile DP (see the C file's header).", -1, methods,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__profile(void)
+{
+    return PyModule_Create(&module);
+}

@@ -1,0 +1,10 @@
+"""Types of the profile DP (reference/_profile.c, whose header documents it)."""
+from collections.abc import Sequence
+from typing import Literal
+
+Cells = Sequence[tuple[int, int]]
+Weights = tuple[Sequence[int], Sequence[int], int]
+
+def first_corner(types: Sequence[Cells], counts: Sequence[int], side: int, occupied: Sequence[int],
+                 min_corner: Sequence[int], target: int, budget: int,
+                 weights: Weights | None = None, /) -> int | None | Literal[False]: ...

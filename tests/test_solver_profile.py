@@ -1,0 +1,134 @@
+"""The profile DP (`reference._profile`) against exhaustive enumeration and the C core.
+
+The DP answers two order-free questions exactly: is there a packing, and what is the
+smallest corner of a given type's piece over all packings (with per-type lower limits on
+corners, the ordering of identical pieces `reference.staged` gives it).  Both are checked
+here against a brute force that lists every packing of tiny boards, and the yes/no answer
+against the C core's order-free search on larger random boards, in both scan directions
+(vertical bars make the DP scan columns).
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+
+import pytest
+
+from reference.shapes import SHAPE_BY_NAME, SHAPES, Shape
+
+_profile = pytest.importorskip("reference._profile")
+_fastsolve = pytest.importorskip("reference._fastsolve")
+
+
+def placements(shape: Shape, side: int, occupied: frozenset[int]) -> list[tuple[int, frozenset[int]]]:
+    """(row-major corner, cells) of each placement of `shape` on the free cells."""
+    found = []
+    for row in range(side - shape.height + 1):
+        for col in range(side - shape.width + 1):
+            cells = frozenset((row + r) * side + col + c for r, c in shape.cells)
+            if not cells & occupied:
+                found.append((row * side + col, cells))
+    return found
+
+
+def packings(types: Sequence[Shape], counts: Sequence[int], side: int, occupied: frozenset[int],
+             min_corner: Sequence[int]) -> Iterator[list[list[int]]]:
+    """Every packing, as the sorted corners of each type's pieces (corners >= min_corner)."""
+    def place(t: int, taken: frozenset[int], chosen: list[list[int]]) -> Iterator[list[list[int]]]:
+        if t == len(types):
+            yield [list(c) for c in chosen]
+            return
+
+        def pick(left: int, after: int, taken: frozenset[int]) -> Iterator[list[list[int]]]:
+            if left == 0:
+                yield from place(t + 1, taken, chosen)
+                return
+            for corner, cells in placements(types[t], side, taken):
+                if corner > after and corner >= min_corner[t]:
+                    chosen[t].append(corner)
+                    yield from pick(left - 1, corner, taken | cells)
+                    chosen[t].pop()
+
+        yield from pick(counts[t], -1, taken)
+
+    yield from place(0, occupied, [[] for _ in types])
+
+
+def brute_first_corner(types: Sequence[Shape], counts: Sequence[int], side: int, occupied: frozenset[int],
+                       min_corner: Sequence[int], target: int) -> int | None:
+    best = None
+    for packing in packings(types, counts, side, occupied, min_corner):
+        value = 0 if target < 0 else packing[target][0]
+        best = value if best is None else min(best, value)
+    return best
+
+
+def random_question(rng: random.Random, side: int, max_pieces: int
+                    ) -> tuple[list[Shape], list[int], frozenset[int]]:
+    types = rng.sample(SHAPES, rng.randint(1, 3))
+    occupied = frozenset(rng.sample(range(side * side), rng.randint(0, side)))
+    counts = [0] * len(types)
+    for _ in range(rng.randint(1, max_pieces)):
+        counts[rng.randrange(len(types))] += 1
+    return types, counts, occupied
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_smallest_corner_matches_enumeration(seed):
+    rng = random.Random(seed)
+    side = rng.randint(3, 5)
+    types, counts, occupied = random_question(rng, side, 4)
+    min_corner = [rng.choice((0, 0, rng.randrange(side * side))) for _ in types]
+    cells = [t.cells for t in types]
+    for target in [-1] + [t for t in range(len(types)) if counts[t]]:
+        expected = brute_first_corner(types, counts, side, occupied, min_corner, target)
+        assert _profile.first_corner(cells, counts, side, sorted(occupied), min_corner, target, 0) == expected
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_feasibility_matches_the_c_core(seed):
+    rng = random.Random(f"profile/{seed}")
+    side = rng.randint(5, 9)
+    types, counts, occupied = random_question(rng, side, (side * side - side) // 4)
+    if seed % 3 == 0:  # vertical bars: the DP scans columns
+        types[0] = SHAPE_BY_NAME["I_vertical"]
+    cells = [t.cells for t in types]
+    expected = _fastsolve.packable(cells, counts, side, sorted(occupied), 0, None)
+    found = _profile.first_corner(cells, counts, side, sorted(occupied), [0] * len(types), -1, 0)
+    assert (found is not None) == expected
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_certificate_never_cuts_a_packing(seed):
+    """The LP certificate of the whole square, checked at every state, keeps every answer."""
+    from reference.lp_bound import lp_certificate
+
+    rng = random.Random(f"profile-weights/{seed}")
+    side = rng.randint(5, 8)
+    types, counts, occupied = random_question(rng, side, (side * side - side) // 4)
+    certificate = lp_certificate(types, counts, side)
+    if certificate is None:
+        pytest.skip("OR-Tools' GLOP is not installed")
+    cells = [t.cells for t in types]
+    expected = _fastsolve.packable(cells, counts, side, sorted(occupied), 0, None)
+    for target in (-1, 0):
+        plain = _profile.first_corner(cells, counts, side, sorted(occupied), [0] * len(types), target, 0)
+        weighed = _profile.first_corner(cells, counts, side, sorted(occupied), [0] * len(types), target, 0,
+                                        certificate.as_c_weights())
+        assert weighed == plain and (plain is not None) == expected
+
+
+def test_layer_budget_gives_up_instead_of_answering():
+    pieces = [SHAPE_BY_NAME["T_down"]] * 5 + [SHAPE_BY_NAME["S_vertical"]] * 5
+    types = list(dict.fromkeys(pieces))
+    assert _profile.first_corner([t.cells for t in types], [5, 5], 8, [], [0, 0], -1, 1) is False
+    assert _profile.first_corner([t.cells for t in types], [5, 5], 8, [], [0, 0], -1, 0) == 0
+
+
+def test_rejects_malformed_questions():
+    cells = [SHAPE_BY_NAME["O"].cells]
+    with pytest.raises(ValueError):
+        _profile.first_corner(cells, [1, 1], 4, [], [0], -1, 0)  # one count per type
+    with pytest.raises(ValueError):
+        _profile.first_corner(cells, [1], 4, [16], [0], -1, 0)  # a cell outside the square
+    assert _profile.first_corner(cells, [1], 21, [], [0], -1, 0) is False  # beyond its window
