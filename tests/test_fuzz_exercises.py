@@ -33,6 +33,7 @@ KILLER = Path(__file__).resolve().parent / "killer_sudoku_targets" / "solver.c"
 FLAGS = ("-O2", "-Wall", "-Wextra", "-Werror")
 
 
+@pytest.mark.slow  # (fuzz runs: left out of the fast loop)
 def test_a_wrong_shikaku_solver_is_found_and_shrunk(shikaku_solver, tmp_path):
     program = shikaku_solver("BUG_FIRST_ONLY")  # counts 1 solution when there are more
     proc = grade_in(tmp_path, str(program), "--exercise", "shikaku", "--fuzz", "100", "--seed", "1",
@@ -66,6 +67,7 @@ def test_a_wrong_shikaku_solver_is_found_and_shrunk(shikaku_solver, tmp_path):
     assert again.returncode == 1 and "the file run #1 failed" in again.stdout, again.stdout + again.stderr
 
 
+@pytest.mark.slow  # (fuzz runs: left out of the fast loop)
 def test_the_correct_shikaku_solver_passes(shikaku_solver, tmp_path):
     proc = grade_in(tmp_path, str(shikaku_solver()), "--exercise", "shikaku", "--fuzz", "12", "--seed", "3",
                     "--timeout", "1", "--json", "fuzz.json", "--fuzz-db", "db")
@@ -90,6 +92,7 @@ def test_an_exercise_without_fuzz_inputs_is_refused(shikaku_solver, monkeypatch,
         fuzz(shikaku_solver(), 5, exercise=no_fuzz, database=None)
 
 
+@pytest.mark.slow  # (fuzz runs: left out of the fast loop)
 def test_a_killer_sudoku_solver_trusting_its_input(build_c):
     exercise = exercise_named("killer-sudoku")
     program = build_c(KILLER, flags=(*FLAGS, "-DTRUST_INPUT"), name="fuzz-killer-trust")
