@@ -260,8 +260,36 @@ def _drawings(render: Render, puzzle: bytes | None, answers: list[tuple[str, str
     for title, answer in answers:
         drawn = render.answer_drawing(puzzle, answer) if answer is not None else None
         if drawn is not None:
-            panels.append(Panel(title, lines=_plain_lines(drawn)))
+            lines = _coloured_lines(drawn) if render.colour_numbers else _plain_lines(drawn)
+            panels.append(Panel(title, lines=lines))
     return panels
+
+
+# A colour number, a PIECE/ROTATION pair (not a colour), or a mismatch mark.
+_DRAWING_TOKEN = re.compile(r"(\d+/\d+)|(\d+)|(!)")
+DRAWING_COLOURS = 12  # colour n is painted as palette entry n mod 12 (colour 0: the border, grey)
+
+
+def _coloured_lines(lines: list[str]) -> tuple[Line, ...]:
+    """A drawing whose bare numbers are colours: each painted (class `colour cN`), each '!'
+    marked as a mismatch (class `mismatch`), lines with a mismatch marked."""
+    out = []
+    for number, text in enumerate(lines, start=1):
+        tokens: list[Token] = []
+        position = 0
+        for found in _DRAWING_TOKEN.finditer(text):
+            if found.start() > position:
+                tokens.append(Token(text[position:found.start()]))
+            pair, colour, bang = found.groups()
+            if colour is not None:
+                tokens.append(Token(colour, f"colour c{int(colour) % DRAWING_COLOURS}"))
+            else:
+                tokens.append(Token(pair or bang, "" if pair else "mismatch"))
+            position = found.end()
+        if position < len(text):
+            tokens.append(Token(text[position:]))
+        out.append(Line(number, tuple(tokens), "!" in text))
+    return tuple(out)
 
 
 def _stats(result: CaseResult, limits: Limits) -> list[tuple[str, str]]:
@@ -378,6 +406,8 @@ def context(report: GradeReport) -> dict:
         "groups": groups,
         "passing": [case_view(i, r, report) for i, r in enumerate(report.results) if r.passed],
         "palette": sorted(PALETTE.items()),
+        "palette_list": [colour for _, colour in sorted(PALETTE.items())],
+        "drawing_colours": DRAWING_COLOURS,
     }
 
 

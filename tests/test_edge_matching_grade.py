@@ -78,6 +78,9 @@ def test_the_html_report_shows_the_count_and_the_board(heuristic_run):
     text = unescape(html)
     assert all(line in text for line in case["details"]["board"] if line.strip())
     assert any("!" in line for line in case["details"]["board"])
+    # Its colours painted (border colour 0 grey, the others from the palette), mismatches marked.
+    assert '<span class="colour c0">0</span>' in html and '<span class="mismatch">!</span>' in html
+    assert "pre.text .colour.c1 { background: #" in html
 
 
 def test_a_solver_that_reuses_pieces(build_c, tmp_path: Path):
