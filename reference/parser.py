@@ -6,6 +6,7 @@ generators, the checker and the reports use them.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 from reference.shapes import Shape, shape_of
@@ -137,17 +138,16 @@ def parse(data: bytes) -> Parsed:
                 return _reject(
                     "line_length", f"{len(row)} characters instead of 4", block=index, line=first_line + offset
                 )
-        cells = [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == ord("#")]
-        if len(cells) != 4:
-            return _reject("hash_count", f"{len(cells)} '#' instead of 4", block=index, line=first_line)
-        if shape_of(cells) is None:
+        hashes, shape = _block_shape(b"".join(rows))
+        if hashes != 4:
+            return _reject("hash_count", f"{hashes} '#' instead of 4", block=index, line=first_line)
+        if shape is None:
             return _reject("connectivity", "the '#' are not edge-connected", block=index, line=first_line)
 
     if len(blocks) > MAX_PIECES:
         return _reject("piece_count", f"{len(blocks)} blocks", block=MAX_PIECES + 1, line=blocks[MAX_PIECES][0])
 
-    shapes = [shape_of([(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == ord("#")])
-              for _, rows in blocks]
+    shapes = [_block_shape(b"".join(rows))[1] for _, rows in blocks]
     pieces = tuple(shape for shape in shapes if shape is not None)  # (every block was checked above)
     if trailing >= 2:
         return _reject("trailing_empty_line", f"{trailing} empty lines after the last block", line=len(lines))
@@ -157,6 +157,15 @@ def parse(data: bytes) -> Parsed:
         )
         return Parsed(pieces=pieces, rejection=rejected.rejection, disputed=(DISPUTED_TRAILING_EMPTY_LINE,))
     return Parsed(pieces=pieces)
+
+
+@functools.lru_cache(maxsize=1024)
+def _block_shape(block: bytes) -> tuple[int, Shape | None]:
+    """A 4x4 block (its 16 bytes, row after row): how many '#' it has, and the shape they
+    form (None: not four edge-connected cells). Cached: a file repeats its blocks, and a
+    suite its files (a pure function of 16 bytes; at most 1024 kept)."""
+    cells = [divmod(i, 4) for i, ch in enumerate(block) if ch == 0x23]
+    return len(cells), shape_of(cells) if len(cells) == 4 else None
 
 
 def _without_trailing_empty(lines: list[bytes]) -> list[bytes]:

@@ -22,14 +22,13 @@ from markupsafe import Markup, escape
 
 from generators.cases import Case, UsageLine
 from harness.limits import Limits
-from harness.grading.exercise import DEFAULT_EXERCISE, Exercise, Render, exercise_named
+from harness.grading.exercise import DEFAULT_EXERCISE, Exercise, exercise_named
 from harness.grading.model import VERDICTS, CaseResult, GradeReport
 from harness.grading.scoring import DEFAULT_WEIGHT
 from reference.parser import RULES, parse
 from reports.common import (
     PALETTE,
     Line,
-    Token,
     cap,
     cat_e,
     command_line,
@@ -45,6 +44,7 @@ from reports.common import (
     parse_grid,
 )
 from reports.groups import checks_tally, failure_groups
+from reports.html_drawn import DRAWING_COLOURS, answer_drawings, plain_lines
 from reports.html_grids import OUTPUT_LINES, Panel, PieceView, grid_view, piece_view, text_panel
 from reports.reproduce import InputSource, input_source, rerun_command
 from reports.run_facts import STOPPED, ending, limit_hit, limits_in_force
@@ -217,17 +217,13 @@ def _output_part(view: CaseView, result: CaseResult) -> None:
         view.actual = text_panel("Your output", result.actual)
 
 
-def _plain_lines(lines: list[str], marked: frozenset[int] = frozenset()) -> tuple[Line, ...]:
-    return tuple(Line(number, (Token(text),), number in marked) for number, text in enumerate(lines, start=1))
-
-
 def _drawn_part(view: CaseView, result: CaseResult, exercise: Exercise) -> None:
     """An exercise other than fillit: the puzzle and both answers as the exercise draws them
     (Exercise.render), lines that differ marked, and the exact texts as `cat -e` shows them."""
     case, render = result.case, exercise.render
     if case.input is not None:
         view.raw = _raw_input(case.input)
-        view.input_lines = list(_plain_lines(render.input_lines(case.input)))
+        view.input_lines = list(plain_lines(render.input_lines(case.input)))
     else:
         view.input_note = "no input: the program is run as shown above"
     exact = None if isinstance(case.expected, UsageLine) else case.expected
@@ -235,33 +231,21 @@ def _drawn_part(view: CaseView, result: CaseResult, exercise: Exercise) -> None:
     actual = render.answer_lines(result.actual) if result.actual else []
     differ = frozenset(i for i in range(1, max(len(expected), len(actual)) + 1)
                        if expected[i - 1:i] != actual[i - 1:i])
-    view.expected = Panel("Expected", lines=_plain_lines(expected, differ))
+    view.expected = Panel("Expected", lines=plain_lines(expected, differ))
     for other in case.accepted:
-        view.accepted.append(Panel("Also accepted", lines=_plain_lines(render.answer_lines(other))))
+        view.accepted.append(Panel("Also accepted", lines=plain_lines(render.answer_lines(other))))
     if not actual:
         view.actual = text_panel("Your output", result.actual,
                                  note="what it printed before it was stopped" if view.verdict in STOPPED else "")
         return
-    view.actual = Panel("Your output", lines=_plain_lines(actual, differ))
-    view.drawings = _drawings(render, case.input, [("Expected, drawn", exact), ("Yours, drawn", result.actual)])
+    view.actual = Panel("Your output", lines=plain_lines(actual, differ))
+    view.drawings = answer_drawings(render, case.input, [("Expected, drawn", exact), ("Yours, drawn", result.actual)])
     exp_lines = cat_e(exact or "", max_lines=OUTPUT_LINES)[0]
     act_lines, _ = cat_e(result.actual, max_lines=OUTPUT_LINES)
     view.raw_expected = mark_lines(exp_lines, act_lines)
     view.raw_actual = mark_lines(act_lines, exp_lines)
     view.show_raw = True
     view.raw_open = view.diagnosis == "format"
-
-
-def _drawings(render: Render, puzzle: bytes | None, answers: list[tuple[str, str | None]]) -> list[Panel]:
-    """Each answer drawn against the puzzle, when the exercise draws answers and can draw it."""
-    if render.answer_drawing is None or puzzle is None:
-        return []
-    panels = []
-    for title, answer in answers:
-        drawn = render.answer_drawing(puzzle, answer) if answer is not None else None
-        if drawn is not None:
-            panels.append(Panel(title, lines=_plain_lines(drawn)))
-    return panels
 
 
 def _stats(result: CaseResult, limits: Limits) -> list[tuple[str, str]]:
@@ -291,7 +275,7 @@ def case_view(index: int, result: CaseResult, report: GradeReport) -> CaseView:
     if result.passed and drawn_by_exercise:
         if case.input is not None:
             view.raw = _raw_input(case.input)
-        view.actual = Panel("Your output", lines=_plain_lines(exercise.render.answer_lines(result.actual)))
+        view.actual = Panel("Your output", lines=plain_lines(exercise.render.answer_lines(result.actual)))
         return view
     if result.passed:
         if case.input is not None:
@@ -378,6 +362,8 @@ def context(report: GradeReport) -> dict:
         "groups": groups,
         "passing": [case_view(i, r, report) for i, r in enumerate(report.results) if r.passed],
         "palette": sorted(PALETTE.items()),
+        "palette_list": [colour for _, colour in sorted(PALETTE.items())],
+        "drawing_colours": DRAWING_COLOURS,
     }
 
 

@@ -74,10 +74,14 @@ def test_the_html_report_shows_the_count_and_the_board(heuristic_run):
     # The heuristic's board drawn against the puzzle, its mismatched edges marked: the same
     # drawing the checker put in the details.
     assert "Yours, drawn" in html and "Expected, drawn" in html
+    import re
     from html import unescape
-    text = unescape(html)
+    text = unescape(re.sub(r"<[^>]+>", "", html))  # the page's text (colours are spans)
     assert all(line in text for line in case["details"]["board"] if line.strip())
     assert any("!" in line for line in case["details"]["board"])
+    # Its colours painted (border colour 0 grey, the others from the palette), mismatches marked.
+    assert '<span class="colour c0">0</span>' in html and '<span class="mismatch">!</span>' in html
+    assert "pre.text .colour.c1 { background: #" in html
 
 
 def test_a_solver_that_reuses_pieces(build_c, tmp_path: Path):

@@ -36,7 +36,7 @@ EXERCISE = Exercise(
     reference=answer_text,
     weights=WEIGHTS,
     render=Render(input_lines=render.input_lines, answer_lines=render.answer_lines,
-                  answer_drawing=render.answer_drawing),
+                  answer_drawing=render.answer_drawing, colour_numbers=True),
     input_suffix=".txt",
     default_suite="standard",
     fuzz_inputs=fuzz_inputs,

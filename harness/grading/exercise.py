@@ -79,6 +79,9 @@ class Render:
     # mismatched edges marked), or None where the answer is not legal for the puzzle;
     # reports show it above the answer's text. None: answers are shown as text only.
     answer_drawing: Callable[[bytes, str], list[str] | None] | None = None
+    # In a drawing, a bare number is a colour (edge matching) and '!' a mismatch: the HTML
+    # paints each colour number with its own background and marks each '!'.
+    colour_numbers: bool = False
 
 
 @dataclass(frozen=True)
