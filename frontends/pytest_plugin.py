@@ -160,12 +160,11 @@ class FillitCase(pytest.Item):
         self.case = case
         self.extra_keyword_matches.add(case.category)
         self.add_marker(pytest.mark.fillit)
-        from harness.grading.grade import CONFIRM_WALL_FACTOR, wall_backstop
+        from harness.grading.grade import wall_backstop
 
         cpu = cpu_limit(case, self.config.stash[_OPTIONS].timeout)
-        # (a TIMEOUT's runs, its confirming run with a longer backstop, then the plain algorithm once)
-        runs = max(1, case.runs) + 1
-        self.add_marker(pytest.mark.timeout(wall_backstop(cpu) * (runs + CONFIRM_WALL_FACTOR) + BACKSTOP_MARGIN_S))
+        # (a TIMEOUT runs twice, then the plain algorithm once, under the same limits)
+        self.add_marker(pytest.mark.timeout(wall_backstop(cpu) * (max(1, case.runs) + 2) + BACKSTOP_MARGIN_S))
         self.result: Any = None
 
     def setup(self) -> None:

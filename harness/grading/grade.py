@@ -77,24 +77,14 @@ def invocation(case: Case, exercise: Exercise) -> Invocation:
     raise ValueError(f"unknown invocation {case.invocation!r}")
 
 
-def wall_backstop(cpu_s: float, factor: float = 1.0) -> float:
+def wall_backstop(cpu_s: float) -> float:
     """The wall-clock limit beside a CPU limit: generous, since a loaded machine stretches
-    wall time but not CPU time; it only stops a program that sleeps or waits. `factor`:
-    the confirming run's is CONFIRM_WALL_FACTOR times longer."""
-    return factor * (3.0 * cpu_s + 2.0)
-
-
-# A TIMEOUT is confirmed by a run alone with a wall backstop this many times longer: on a
-# machine so loaded that a busy program got less than a third of a core, the first run hit
-# the wall backstop with CPU time to spare; alone and with more wall time, a program that
-# computes reaches its CPU limit (TIMEOUT cpu, as on a quiet machine) or its answer, and
-# only one that sleeps or waits is stopped by the wall clock again.
-CONFIRM_WALL_FACTOR = 4.0
+    wall time but not CPU time; it only stops a program that sleeps or waits."""
+    return 3.0 * cpu_s + 2.0
 
 
 def grade_case(program: Path, case: Case, limits: Limits, jail: Jail | None = None,
-               strict: bool = False, timeout: float | None = None, exercise: Exercise | None = None,
-               wall_factor: float = 1.0) -> CaseResult:
+               strict: bool = False, timeout: float | None = None, exercise: Exercise | None = None) -> CaseResult:
     """Run `case` (as many times as it asks) and check the output (`exercise.check`; the
     default exercise when None).
 
@@ -103,7 +93,7 @@ def grade_case(program: Path, case: Case, limits: Limits, jail: Jail | None = No
     exercise = exercise or exercise_named()
     how = invocation(case, exercise)
     cpu = cpu_limit(case, timeout)
-    case_limits = dataclasses.replace(limits, cpu_s=cpu, wall_s=wall_backstop(cpu, wall_factor))
+    case_limits = dataclasses.replace(limits, cpu_s=cpu, wall_s=wall_backstop(cpu))
 
     def once(env: Mapping[str, str] = RUN_ENV) -> RunResult:
         return run(program, how.args, how.files, case_limits, jail, env=env, stdin=how.stdin)
@@ -149,8 +139,7 @@ def grade_case_confirmed(program: Path, case: Case, limits: Limits, jail: Jail |
     result = grade_case(program, case, limits, jail, strict, timeout, exercise)
     if result.verdict.verdict != "TIMEOUT":
         return result
-    return confirm_timeouts([result], lambda again: grade_case(program, again, limits, jail, strict, timeout, exercise,
-                                                               CONFIRM_WALL_FACTOR),
+    return confirm_timeouts([result], lambda again: grade_case(program, again, limits, jail, strict, timeout, exercise),
                             _explainer(exercise, jail))[0]
 
 
@@ -202,8 +191,7 @@ def grade_binary(
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
         results = list(pool.map(one, cases))
     # Every TIMEOUT again, alone (nothing else of this grade running), then explained.
-    results = confirm_timeouts(results, lambda case: grade_case(program, case, limits, jail, strict, timeout, graded,
-                                                                CONFIRM_WALL_FACTOR),
+    results = confirm_timeouts(results, lambda case: grade_case(program, case, limits, jail, strict, timeout, graded),
                                _explainer(graded, jail))
     return GradeReport(
         target=target or str(program),
