@@ -34,7 +34,8 @@ def limit_hit(result: CaseResult, limits: Limits) -> str:
                 f"(used {fmt_seconds(verdict.details.get('cpu_s', result.cpu_s))} of CPU)")
     if verdict.verdict == "TIMEOUT":
         ran = verdict.details.get("wall_s", result.time_s)
-        return (f"wall-clock backstop {fmt_seconds(wall_backstop(result.time_limit_s))} (ran {fmt_seconds(ran)}, "
+        backstop = verdict.details.get("wall_limit_s", wall_backstop(result.time_limit_s))
+        return (f"wall-clock backstop {fmt_seconds(backstop)} (ran {fmt_seconds(ran)}, "
                 f"using {fmt_seconds(result.cpu_s)} of its {fmt_seconds(result.time_limit_s)} CPU limit)")
     printed = verdict.details.get("stdout_bytes")
     after = f" (printed {fmt_bytes(printed)} or more)" if printed else ""

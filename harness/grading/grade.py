@@ -106,6 +106,8 @@ def grade_case(program: Path, case: Case, limits: Limits, jail: Jail | None = No
             if result.limit or result.signal:
                 break  # a killed or crashed run decides the verdict; do not repeat it
         verdict = rerun_verdict(exercise, case, runs, once, strict)
+        if verdict.verdict == "TIMEOUT" and verdict.diagnosis == "wall":  # (the backstop applied: reports show it)
+            verdict = dataclasses.replace(verdict, details={**verdict.details, "wall_limit_s": case_limits.wall_s})
         if verdict.verdict == "CRASH" and verdict.diagnosis != "memory_limit":
             command = [f"./{program.name}", *how.args] + ([f"< {exercise.input_name}"] if how.stdin is not None else [])
             verdict = crash_context(verdict, case, command, once(NORMAL_ENV))
