@@ -115,3 +115,13 @@ def mixed_bag_run(mixed_bag: Path, tmp_path_factory: pytest.TempPathFactory) -> 
     assert proc.returncode == 1, proc.stdout + proc.stderr
     return GradedRun(folder, proc, json.loads((folder / "report.json").read_text()),
                      (folder / "report.html").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="session")
+def standard_suite() -> list:
+    """fillit's standard suite (generators.corpus.standard_corpus(), what `load_suite("standard")`
+    returns), built once per session: generation is deterministic (tests/test_generators.py
+    proves it on an independent regeneration) and costs seconds. Shared: never mutate it."""
+    from generators.corpus import standard_corpus
+
+    return standard_corpus()

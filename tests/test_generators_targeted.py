@@ -27,8 +27,8 @@ SEEDS = range(12)
 
 
 @pytest.fixture(scope="module")
-def standard() -> dict[str, object]:
-    return {case.id: case for case in standard_corpus()}
+def standard(standard_suite) -> dict[str, object]:
+    return {case.id: case for case in standard_suite}
 
 
 def _of(standard, prefix: str) -> list:

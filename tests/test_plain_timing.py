@@ -63,8 +63,8 @@ def plain(build_c) -> Path:
 
 
 @pytest.fixture(scope="module")
-def standard():
-    return load_suite("standard")
+def standard(standard_suite):
+    return standard_suite
 
 
 def _written(tmp_path: Path, cases) -> list[tuple[object, Path]]:

@@ -45,9 +45,9 @@ def slow_start(tmp_path_factory) -> Path:
 
 
 @pytest.mark.slow
-def test_a_search_that_starts_too_small_gets_the_lower_bound_hint(build_c, slow_start):
+def test_a_search_that_starts_too_small_gets_the_lower_bound_hint(build_c, slow_start, standard_suite):
     program = build_c(slow_start, flags=("-O2",))
-    cases = [c for c in load_suite("standard") if c.category in ("valid", "large")
+    cases = [c for c in standard_suite if c.category in ("valid", "large")
              and c.input is not None and c.input.count(b"#") // 4 >= 18][:3]
     report = grade_binary(program, cases, jail=detect_jail(), timeout=0.5, jobs=2)
     timeouts = [r for r in report.results if r.verdict.verdict == "TIMEOUT"]
@@ -124,12 +124,12 @@ def test_a_crash_shows_valgrind_s_first_error_with_its_stack(build_c):
     assert "valgrind: Invalid write" in verdict.message
 
 
-def test_the_cpu_limit_follows_the_plain_algorithm_s_cost():
+def test_the_cpu_limit_follows_the_plain_algorithm_s_cost(standard_suite):
     from generators.valid import EASY_BUDGET, plain_tries
     from harness.grading.suites import DEFAULT_CPU_S, PLAIN_TRY_BUDGET_S, cpu_limit
     from reference.parser import parse
 
-    standard = load_suite("standard")
+    standard = standard_suite
     valid = [c for c in standard if c.category in ("valid", "large") and c.input is not None]
     # The suite's valid files stay within the plain search's easy budget: the floor covers them.
     assert all(plain_tries(parse(c.input).pieces, EASY_BUDGET) is not None for c in valid[::7])
