@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from generators.corpus import STANDARD_SEED, identical_case, quick_corpus, standard_corpus
+from generators.corpus import STANDARD_SEED, identical_case, quick_corpus
 from generators.invalid import INVALID_CATEGORIES, invalid_file
 from generators.targeted import (
     MIX_COPIES,

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from generators.cases import SPEED
-from harness.grading.suites import DEFAULT_CPU_S, SPEED_CPU_S, load_suite
+from harness.grading.suites import DEFAULT_CPU_S, SPEED_CPU_S
 from reference.parser import parse
 from reference.solver import solve
 

@@ -17,7 +17,6 @@ import pytest
 from generators.cases import Case
 from harness.grading.grade import grade_binary
 from harness.jail import detect_jail
-from harness.grading.suites import load_suite
 from reference.solver import solve_text
 
 from jail_modes import jail_for
