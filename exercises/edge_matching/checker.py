@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import Literal
 
 from generators.cases import Case
-from harness.grading.checker import decode, excerpt, says_error, stopped_verdict
+from harness.grading.checker import decode, excerpt, says_error, stopped_verdict, told_instead_of_error
 from harness.grading.model import Verdict
 from harness.jail import RunResult
 from exercises.edge_matching.board import MISMATCHES_LISTED, Problem, count_edges, read_answer
@@ -123,10 +123,5 @@ def _invalid(case: Case, actual: str, stderr: str) -> Verdict:
         return Verdict("OK", None, "")
     if says_error(actual):
         return _wrong("format", f"{why}: print exactly 'error\\n', not {actual!r}", rule=case.rule, actual=actual)
-    if not actual and "error" in stderr.lower():
-        told = "printed error on stderr; it must go to stdout"
-    elif not actual:
-        told = "printed nothing"
-    else:
-        told = f"printed {excerpt(actual)} instead of error"
+    told = told_instead_of_error(actual, "error" in stderr.lower())
     return _wrong("missed_error", f"{why}, but the program {told}", rule=case.rule)

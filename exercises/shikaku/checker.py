@@ -16,7 +16,8 @@ from collections.abc import Sequence
 from typing import Literal
 
 from generators.cases import Case
-from harness.grading.checker import decode, excerpt, layout_defects, says_error, stopped_verdict
+from harness.grading.checker import (decode, excerpt, layout_defects, says_error, stopped_verdict,
+                                     told_instead_of_error)
 from harness.jail import RunResult
 from harness.grading.model import Verdict
 from exercises.shikaku.drawing import Region, clues_inside, regions
@@ -99,12 +100,7 @@ def _missed_error(case: Case, actual: str, stderr: str) -> Verdict:
     why = f"the input is invalid ({rejection})"
     if says_error(actual):
         return _wrong("format", f"{why}: print exactly 'error\\n', not {actual!r}", rule=case.rule, actual=actual)
-    if not actual and "error" in stderr.lower():
-        told = "printed error on stderr; it must go to stdout"
-    elif not actual:
-        told = "printed nothing"
-    else:
-        told = f"printed {excerpt(actual)} instead of error"
+    told = told_instead_of_error(actual, "error" in stderr.lower())
     return _wrong("missed_error", f"{why}, but the program {told}", rule=case.rule)
 
 

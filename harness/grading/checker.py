@@ -124,12 +124,7 @@ def _missed_error(case: Case, actual: str, stderr: str) -> Verdict:
     if says_error(actual):
         return Verdict("WRONG", "format", f"{why}: print exactly 'error\\n', not {actual!r}",
                        {"rule": case.rule, "actual": actual})
-    if not actual and "error" in stderr:
-        told = "printed error on stderr; it must go to stdout"
-    elif not actual:
-        told = "printed nothing"
-    else:
-        told = f"printed {excerpt(actual)} instead of error"
+    told = told_instead_of_error(actual, "error" in stderr)
     return Verdict("WRONG", "missed_error", f"{why}, but the program {told}", {"rule": case.rule})
 
 
@@ -295,6 +290,16 @@ def _top_left(cells: list[tuple[int, int]]) -> tuple[int, int]:
     """1-based (row, column) of the top-left of the cells' bounding box: every message,
     report and grid counts rows and columns from 1."""
     return min(r for r, _ in cells) + 1, min(c for _, c in cells) + 1
+
+
+def told_instead_of_error(actual: str, error_on_stderr: bool) -> str:
+    """What a program that should have printed `error` did instead, as the end of a sentence
+    ("printed nothing", "printed '4' instead of error"); every exercise's missed_error says it."""
+    if not actual and error_on_stderr:
+        return "printed error on stderr; it must go to stdout"
+    if not actual:
+        return "printed nothing"
+    return f"printed {excerpt(actual)} instead of error"
 
 
 def says_error(text: str) -> bool:
