@@ -42,9 +42,11 @@ What the harness asks of it:
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Literal
 
 from generators.cases import Case, Category
@@ -140,15 +142,17 @@ class Exercise:
         return self.describe_input(data) if self.describe_input is not None else f"{self.name} input, {len(data)} bytes"
 
 
-def registered_exercises() -> dict[str, Exercise]:
-    """Every exercise installed (entry points of ENTRY_POINT_GROUP), by name."""
+@functools.cache
+def registered_exercises() -> Mapping[str, Exercise]:
+    """Every exercise installed (entry points of ENTRY_POINT_GROUP), by name. Read once per
+    process (the installed packages do not change while it runs; reports ask per case)."""
     found: dict[str, Exercise] = {}
     for point in entry_points(group=ENTRY_POINT_GROUP):
         exercise = point.load()
         if not isinstance(exercise, Exercise) or exercise.name != point.name:
             raise RuntimeError(f"entry point {point.name} = {point.value} is not the Exercise named {point.name!r}")
         found[point.name] = exercise
-    return found
+    return MappingProxyType(found)
 
 
 class UnknownExercise(KeyError):
