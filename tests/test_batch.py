@@ -19,10 +19,18 @@ from harness.grading.model import CaseResult, Verdict
 from generators.cases import Case
 from harness.grading.suites import load_suite
 from reports.cohort import CohortRow, histogram, write_cohort
-from test_batch_helpers import BASE_C, HOSTILE, compile_c, db_rows, repository, small_cohort
+from reference.parser import parse
+from test_batch_helpers import BASE_C, CRASHERS, HOSTILE, compile_c, db_rows, repository, small_cohort
 
 QUICK = load_suite("quick")
 QUICK_IDS = {case.id for case in QUICK}
+
+
+def crashing_ids(name: str) -> set[str]:
+    """The quick cases the crashing mutant `name` crashes on: valid files of more pieces."""
+    over = CRASHERS[name][0]
+    parsed = {case.id: parse(case.input) for case in QUICK if case.invocation == "file" and case.input is not None}
+    return {case_id for case_id, p in parsed.items() if p.valid and len(p.pieces) > over}
 HOSTILE_NAME = "<i>evil&co"  # a legal file name that must not turn into markup
 
 
@@ -168,10 +176,13 @@ def test_batch_verdicts_tell_the_submissions_apart(graded_cohort: dict) -> None:
     db = graded_cohort["db"]
     scores = dict(db_rows(db, "SELECT name, score FROM submissions"))
     assert scores["correct"] == scores["repo_ok"] == scores[HOSTILE_NAME] == 100.0
-    assert scores["segv"] == scores["abort"] == 0.0
     assert 0.0 < scores["underscore_dots"] < 100.0  # answers errors right, squares wrong
-    crash = db_rows(db, "SELECT DISTINCT verdict, diagnosis FROM results WHERE submission = 'segv'")
-    assert crash == [("CRASH", "SIGSEGV")]
+    for name, signal in (("segv", "SIGSEGV"), ("abort", "SIGABRT")):
+        assert 0.0 < scores[name] < 100.0
+        crashed = db_rows(db, "SELECT case_id, verdict, diagnosis FROM results WHERE submission = ? AND verdict NOT IN ('OK', 'DISPUTED')",
+                          (name,))
+        assert crashing_ids(name) and {c for c, _, _ in crashed} == crashing_ids(name)
+        assert {(v, d) for _, v, d in crashed} == {("CRASH", signal)}
     build = db_rows(db, "SELECT build_ok, build_json FROM submissions WHERE name = 'repo_broken'")[0]
     assert build[0] == 0 and "make failed" in json.loads(build[1])["message"]
     checks = json.loads(db_rows(db, "SELECT checks_json FROM submissions WHERE name = 'repo_ok'")[0][0])
@@ -196,7 +207,8 @@ def test_batch_writes_each_report_and_the_cohort_page(graded_cohort: dict) -> No
     with open(out / "cohort.csv", newline="") as handle:
         rows = {row["name"]: row for row in csv.DictReader(handle)}
     assert sorted(rows) == graded_cohort["names"]
-    assert rows["segv"]["CRASH"] == str(len(QUICK)) and rows["segv"]["first_failure"].startswith("First failure:")
+    assert rows["segv"]["CRASH"] == str(len(crashing_ids("segv")))
+    assert rows["segv"]["first_failure"].startswith("First failure:")
     assert rows["repo_broken"]["build"] == "failed" and rows["repo_ok"]["build"] == "ok"
     # The project checks column: a repository's tally (a skipped check is not a passed one), n/a for executables.
     assert re.fullmatch(r"\d+ passed(, \d+ failed \([^)]*\))?(, \d+ skipped \([^)]*\))?", rows["repo_ok"]["project_checks"])

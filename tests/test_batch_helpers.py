@@ -2,8 +2,8 @@
 
 A cohort is a folder whose entries are fillit executables (and, where a test asks,
 repository folders): the mutant zoo (tests/zoo/build.py), or a small fixed cohort
-compiled here: the zoo's correct base solver, two text mutants of it, and crashing
-programs from tests/hostile.
+compiled here: the zoo's correct base solver, two text mutants of it, two that crash on
+some cases, and a cat-like program.
 """
 from __future__ import annotations
 
@@ -24,12 +24,17 @@ BASE_C = TESTS / "zoo" / "base.c"
 HOSTILE = TESTS / "hostile"
 GRADE = [sys.executable, "-c", "import sys; from frontends.grade import main; sys.exit(main())"]
 
-# (name, exact text in base.c, replacement): small wrong solvers.
+# (name, exact text in base.c, replacement): small wrong solvers.  The crashing ones crash
+# on the largest valid files only: a crash costs a second run and a valgrind run, and the
+# batch tests need crashes among right answers, not thirty of them per submission.
+_SOLVE = "\tsolve(n);\n\treturn (0);"
+# name: (the crash happens on valid files of more pieces than this, the crashing statement)
+CRASHERS = {"segv": (15, "*(volatile int *)0 = 42;"), "abort": (20, "abort();")}
 MUTANTS: tuple[tuple[str, str, str], ...] = (
     ("underscore_dots", "memset(out, '.', sizeof(out));", "memset(out, '_', sizeof(out));"),
     ("no_newlines", "putchar('\\n');", ";"),
+    *((name, _SOLVE, f"\tif (n > {over})\n\t\t{crash}\n{_SOLVE}") for name, (over, crash) in CRASHERS.items()),
 )
-HOSTILE_PROGRAMS = ("segv", "abort")
 
 
 def _gcc() -> str:
@@ -80,8 +85,6 @@ def small_cohort(folder: Path, scratch: Path) -> list[str]:
     compile_c(BASE_C, folder / "correct")
     for name, old, new in MUTANTS:
         compile_mutant(name, old, new, folder / name, scratch)
-    for name in HOSTILE_PROGRAMS:
-        compile_c(HOSTILE / f"{name}.c", folder / name)
     compile_c(HOSTILE / "well_behaved.c", folder / "cat_input")
     return sorted(p.name for p in folder.iterdir())
 

@@ -68,12 +68,12 @@ def test_sigkill_then_rerun_resumes_exactly_once(tmp_path: Path) -> None:
     assert f"0 graded, {len(names)} skipped" in third.stdout
     assert db_rows(db, "SELECT submission, case_id, recorded_at FROM results") == rows
 
-    # A changed submission is graded again (and only it): "correct" now crashes.
-    compile_c(HOSTILE / "segv.c", folder / "correct")
+    # A changed submission is graded again (and only it): "correct" now prints its input.
+    compile_c(HOSTILE / "well_behaved.c", folder / "correct")
     fourth = run_grade(*args)
     assert fourth.returncode == 0, fourth.stdout + fourth.stderr
     assert f"1 graded, {len(names) - 1} skipped" in fourth.stdout
-    verdicts = db_rows(db, "SELECT DISTINCT verdict, diagnosis FROM results WHERE submission = 'correct'")
-    assert verdicts == [("CRASH", "SIGSEGV")]
+    verdicts = db_rows(db, "SELECT DISTINCT verdict FROM results WHERE submission = 'correct'")
+    assert verdicts == [("WRONG",)]
     assert db_rows(db, "SELECT count(*) FROM results")[0][0] == total
     assert db_rows(db, "SELECT score FROM submissions WHERE name = 'correct'") == [(0.0,)]
