@@ -26,6 +26,7 @@ import pytest
 
 from generators.corpus import SEED_SAMPLE
 from harness.grading.model import WRONG_DIAGNOSES
+from harness.grading.suites import load_suite
 from frontends.ref import MAX_FILE_BYTES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -108,3 +109,11 @@ def test_install_commands_use_what_exists():
     # The wheel pip builds carries the C core: it is tagged for one Python and platform.
     wheels = re.findall(r"fillit_moulinette-[^\s`]+\.whl", everything)
     assert wheels and not any("py3-none-any" in wheel for wheel in wheels), wheels
+
+
+def test_suite_sizes_quoted_in_the_docs_are_the_real_ones(standard_suite):
+    sizes = {"quick": len(load_suite("quick")), "standard": len(standard_suite)}
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert f"the standard suite ({sizes['standard']} cases)" in readme
+    assert f"`--suite quick`\n({sizes['quick']} cases)" in readme
+    assert f"`quick`\n({sizes['quick']} cases," in SPEC and f"`standard` ({sizes['standard']}, the default)" in SPEC
