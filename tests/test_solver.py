@@ -3,8 +3,9 @@
 Oracle sizes: plain Python backtracking is exponential when the lower-bound square is
 infeasible.  Measured here, random files of up to 8 pieces take milliseconds, 9 to 11
 pieces up to ~1.5 s, and 12 pieces (1 spare cell at side 7) often minutes.  So the oracle
-comparison draws 1-8 pieces freely and 9-11 pieces with few examples; bigger inputs are
-checked by the C engine against the Python engine and by packing legality.
+comparison draws 1-8 pieces freely; 9-11 pieces are compared with the same algorithm in C
+(reference/plain_fillit.c, itself compared with the Python one on 1-8 pieces here); bigger
+inputs are checked by the C engine against the Python engine and by packing legality.
 
 Oracle inputs are drawn uniformly from a seed rather than by hypothesis' list strategy:
 hypothesis favours repeated elements, and 8 identical vertical bars alone keep the plain
@@ -15,6 +16,8 @@ from __future__ import annotations
 
 import itertools
 import random
+import subprocess
+import tempfile
 from collections.abc import Sequence
 
 import pytest
@@ -23,7 +26,8 @@ from hypothesis import strategies as st
 
 from frontends.ref import main as fillit_ref
 from reference import solver
-from reference.plain import min_side, solve_plain
+from generators.text import to_file
+from reference.plain import PLAIN_C_SOURCE, min_side, solve_plain
 from reference.shapes import SHAPE_BY_NAME, SHAPES, Shape
 from reference.solver import Solution, available_engines, render, solve, solve_text
 
@@ -83,12 +87,30 @@ def test_fast_engines_match_plain_on_small_files(engine, pieces):
     assert solve(pieces, engine=engine) == Solution(side, positions)
 
 
-@pytest.mark.slow
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(pieces=pieces_strategy(9, 11))
-def test_fast_engine_matches_plain_on_medium_files(pieces):
+@pytest.fixture(scope="module")
+def plain_c(build_c):
+    return build_c(PLAIN_C_SOURCE, flags=("-O2",), name="plain_fillit")
+
+
+def plain_c_answer(plain_c, pieces: Sequence[Shape]) -> str:
+    """What the seed's algorithm in C prints for `pieces` (a file written for it)."""
+    with tempfile.NamedTemporaryFile(suffix=".fillit") as handle:
+        handle.write(to_file(pieces))
+        handle.flush()
+        return subprocess.run([plain_c, handle.name], capture_output=True, text=True, check=True, timeout=120).stdout
+
+
+@settings(max_examples=60, deadline=None)
+@given(pieces=pieces_strategy(1, 8))
+def test_plain_in_c_matches_plain_in_python(pieces, plain_c):
     side, positions = solve_plain(pieces)
-    assert solve(pieces) == Solution(side, positions)
+    assert plain_c_answer(plain_c, pieces) == render(pieces, Solution(side, positions))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(pieces=pieces_strategy(9, 11))
+def test_fast_engine_matches_plain_on_medium_files(pieces, plain_c):
+    assert solve_text(to_file(pieces)) == plain_c_answer(plain_c, pieces)
 
 
 @settings(max_examples=60, deadline=None)
