@@ -11,7 +11,6 @@ from reference.plain import PLAIN_C_SOURCE
 
 import math
 import os
-import resource
 import signal
 import subprocess
 import time
@@ -44,12 +43,10 @@ class Run:
 
 
 def run_plain(binary: Path, path: Path, cpu_limit_s: float) -> Run:
-    seconds = math.ceil(cpu_limit_s)
-
-    def limit() -> None:
-        resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds))
-
-    proc = subprocess.Popen([str(binary), str(path)], stdout=subprocess.PIPE, preexec_fn=limit)
+    # prlimit (util-linux) sets the limit then execs: no preexec_fn, which would make Python
+    # fork the whole test process instead of vfork (seconds of page tables per suite).
+    argv = ["prlimit", f"--cpu={math.ceil(cpu_limit_s)}", "--", str(binary), str(path)]
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE)
     stdout = proc.stdout.read()
     _, status, usage = os.wait4(proc.pid, 0)
     proc.stdout.close()
