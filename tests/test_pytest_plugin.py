@@ -207,7 +207,7 @@ def on_suite(command: str, suite: str) -> str:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("kind, passes, suite", [("correct", True, "standard"), ("s_bug", False, "quick")])
-def test_ci_doc_commands_grade_a_solver(tmp_path, kind, passes, suite):
+def test_ci_doc_commands_grade_a_solver(tmp_path, kind, passes, suite, standard_suite):
     """The doc's own command lines in a solver repository: make, grade, pytest. The correct
     solver runs them exactly as written (the standard suite); the wrong one runs them on the
     quick suite, which holds cases its bug fails: on the standard suite it would also time
@@ -231,7 +231,7 @@ def test_ci_doc_commands_grade_a_solver(tmp_path, kind, passes, suite):
     pytest_junit = ET.parse(cwd / "pytest-report.xml").getroot()
     failures = lambda root: {c.get("name") for c in root.iter("testcase") if c.find("failure") is not None}
     assert (cwd / "report.html").stat().st_size > 0
-    cases = load_suite(suite)
+    cases = standard_suite if suite == "standard" else load_suite(suite)
     assert len(list(pytest_junit.iter("testcase"))) == len(cases)
     if passes:
         assert failures(pytest_junit) == set()
