@@ -1,4 +1,4 @@
-"""Build the optional C core of the reference solver.
+"""Build the optional C core of the reference solver (and its count of plain tries).
 
 The extension is optional: when no C compiler is available the install still
 succeeds and `reference.solver` falls back to the pure-Python search.
@@ -16,6 +16,12 @@ setup(
         Extension(
             "reference._profile",
             sources=["reference/_profile.c"],
+            extra_compile_args=["-O2"],
+            optional=True,
+        ),
+        Extension(
+            "reference._plaincount",
+            sources=["reference/_plaincount.c"],
             extra_compile_args=["-O2"],
             optional=True,
         ),

@@ -24,6 +24,11 @@ from generators.text import to_file
 from reference.plain import min_side
 from reference.shapes import SHAPE_BY_NAME, SHAPES, Shape
 
+try:
+    from reference._plaincount import plain_tries as _plain_tries_c
+except ImportError:  # no C compiler at install time: the count is made in Python
+    _plain_tries_c = None
+
 MAX_PIECES = 26
 
 # Placement tries a plain solver may spend on an `easy` file.  A C plain solver does millions
@@ -69,7 +74,18 @@ def plain_tries(pieces: Sequence[Shape], budget: int) -> int | None:
     """Placement tries the plain search makes over all sides until its first solution.
 
     None when it needs more than `budget`: the file is not easy for plain backtracking.
+    Counted by the compiled copy (reference/_plaincount.c) when it is built and the file
+    fits its board, else by `plain_tries_python`: the same count.
     """
+    if _plain_tries_c is not None:
+        counted = _plain_tries_c([shape.cells for shape in pieces], budget)
+        if counted is not False:
+            return counted
+    return plain_tries_python(pieces, budget)
+
+
+def plain_tries_python(pieces: Sequence[Shape], budget: int) -> int | None:
+    """`plain_tries`, in Python: the search below is the count's definition."""
     side = min_side(len(pieces))
     spent = 0
     while True:

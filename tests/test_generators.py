@@ -8,6 +8,8 @@ from collections import Counter
 from collections.abc import Callable
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from generators.cases import USAGE
 from generators.corpus import (
@@ -18,6 +20,7 @@ from generators.corpus import (
 )
 from generators.invalid import INVALID_CATEGORIES, STRICT_CATEGORIES, invalid_file
 from generators.text import to_file
+from generators import valid
 from generators.valid import (
     EASY_BUDGET,
     VALID_FAMILIES,
@@ -26,6 +29,7 @@ from generators.valid import (
     greedy_pieces,
     parse_shapes,
     plain_tries,
+    plain_tries_python,
     random_pieces,
     valid_file,
 )
@@ -205,6 +209,20 @@ def test_plain_tries_counts_and_gives_up():
     assert plain_tries(pieces, tries - 1) is None
     # 16 random pieces with no spare cell: exhausting the 8x8 square is far over a small budget.
     assert plain_tries(random_pieces(16, random.Random(0)), 1_000) is None
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 2**32), count=st.integers(1, 14),
+       budget=st.one_of(st.integers(0, 200), st.sampled_from([1_000, 10_000, EASY_BUDGET])))
+def test_the_compiled_count_of_plain_tries_is_the_python_one(seed, count, budget):
+    """Every count and every give-up equal (the suites keep a file by this count); with a
+    budget as small as the count itself, the boundary where the search gives up is hit."""
+    assert valid._plain_tries_c is not None, "reference._plaincount is not built (pip install -e . needs gcc)"
+    pieces = random_pieces(count, random.Random(seed))
+    assert plain_tries(pieces, budget) == plain_tries_python(pieces, budget)
+    exact = plain_tries_python(pieces, EASY_BUDGET)
+    if exact is not None:
+        assert plain_tries(pieces, exact) == exact and plain_tries(pieces, exact - 1) is None
 
 
 # --- the corpora ----------------------------------------------------------------------------
