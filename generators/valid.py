@@ -27,7 +27,7 @@ from reference.shapes import SHAPE_BY_NAME, SHAPES, Shape
 try:
     from reference._plaincount import plain_tries as _plain_tries_c
 except ImportError:  # no C compiler at install time: the count is made in Python
-    _plain_tries_c = None
+    _plain_tries_c = None  # type: ignore[assignment]
 
 MAX_PIECES = 26
 
