@@ -85,7 +85,7 @@ MIXED_BAG = Path(__file__).resolve().parent / "report_targets" / "mixed_bag.c"
 @pytest.fixture(scope="session")
 def mixed_bag(build_c: BuildC) -> Path:
     """A fillit failing four ways at once (tests/report_targets/mixed_bag.c): bad_usage,
-    false_error, TIMEOUT on files over 400 bytes, CRASH on an empty file."""
+    false_error, TIMEOUT on files over 500 bytes, CRASH on an empty file."""
     return build_c(MIXED_BAG, flags=STRICT_FLAGS, name="mixed_bag")
 
 

@@ -1,7 +1,8 @@
 /* A fillit that fails in several ways at once, for the report tests:
  *   wrong argument count       prints nothing                  (WRONG bad_usage)
  *   an empty file              dereferences NULL               (CRASH SIGSEGV)
- *   a file over 400 bytes      sleeps 30 s                     (TIMEOUT wall: 20 pieces or more)
+ *   a file over 500 bytes      sleeps 30 s                     (TIMEOUT wall: 24 pieces or more;
+ *                                                              few, as each one costs its backstop twice)
  *   any other file             prints "error" on stdout and a note on stderr
  *                              (OK for invalid files, WRONG false_error for valid ones)
  * A missing or unreadable file gets "error" too. */
@@ -21,7 +22,7 @@ int main(int argc, char **argv)
 	size = fd < 0 ? -1 : read(fd, buf, sizeof buf);
 	if (size == 0)
 		return (*(volatile int *)0);
-	if (size > 400)
+	if (size > 500)
 		sleep(30);
 	fprintf(stderr, "mixed_bag: read %zd bytes\n", size);
 	write(1, "error\n", 6);
