@@ -11,19 +11,38 @@ import os
 import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import click
 
-from frontends.reporting import CohortFiles
 from harness.batch.discovery import discover
 from harness.batch.messages import BatchError
 from harness.batch.parent import BatchOptions, run_batch
+from harness.batch.store import SubmissionRow
+from harness.grading.model import GradeReport
 from harness.grading.settings import DEFAULT_BUDGET_S, DEFAULT_SUITE, GradeSettings, Profile
 from harness.grading.exercise import DEFAULT_EXERCISE
 from harness.jail.engine import IsolationRequest
 from reference.version import PACKAGE, VERSION_MESSAGE
+from reports.cohort import cohort_rows, write_cohort
+from reports.html import write_html
+from reports.json_report import write_json
 
 EXIT_OK, EXIT_SOME_ERRORS, EXIT_CANNOT_RUN = 0, 1, 2
+
+
+class CohortFiles:
+    """`grade batch`'s reports: OUT/NAME/report.json, report.html (and build.log for a
+    repository), and OUT/index.html with OUT/cohort.csv."""
+
+    def submission(self, report: GradeReport, directory: Path, build: dict[str, Any] | None) -> None:
+        write_json(report, directory / "report.json")
+        write_html(report, directory / "report.html")
+        if build is not None:
+            (directory / "build.log").write_text(build.get("log", ""), encoding="utf-8")
+
+    def cohort(self, rows: Sequence[SubmissionRow], out: Path, title: str) -> tuple[Path, Path]:
+        return write_cohort(cohort_rows(rows, out), out, title=title)
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})

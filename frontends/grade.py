@@ -16,14 +16,11 @@ from typing import Literal
 import click
 from rich.console import Console
 
-from frontends.batch import batch_main
 from frontends.common import (EXIT_CANNOT_GRADE, EXIT_FAILED, EXIT_PASSED, CannotGrade, check_writable, grading_jail,
                               prepared_program, write_reports)
-from frontends.fuzz import fuzz_command
 from harness.grading.last_failed import CACHE_DIR, record_run
 from frontends.progress import GradeProgress
 from generators.cases import Case
-from harness.fuzz import DEFAULT_DATABASE
 from harness.grading.grade import grade_binary
 from harness.grading.model import GradeReport
 from harness.grading.own_cases import OwnCasesError
@@ -128,6 +125,8 @@ def grade_command(target_text: str | None, exercise_name: str, suite: str, cases
         if exercise.fuzz_inputs is None:
             raise CannotGrade(f"--fuzz: {exercise.name} cannot be fuzzed (its exercise record has no fuzz_inputs)")
         jail = grading_jail(isolation, "repository" if target.is_dir() else "binary", unsafe_no_jail)
+        from frontends.fuzz import fuzz_command  # (here: fuzzing's imports, hypothesis among them,
+        from harness.fuzz import DEFAULT_DATABASE  # cost every other `grade` a tenth of a second)
         return fuzz_command(target, fuzz_examples, exercise=exercise, seed=seed, timeout=timeout, jail=jail,
                             strict=profile == "strict", database=fuzz_db or DEFAULT_DATABASE, outputs=outputs,
                             quiet=quiet, lenient_build=lenient_build,
@@ -251,6 +250,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(args: list[str]) -> int:
     if args and args[0] == "batch":
+        from frontends.batch import batch_main  # (here: the cohort's imports are for `grade batch` only)
         return batch_main(args[1:])
     try:
         return grade_command.main(args, prog_name="grade", standalone_mode=False) or 0

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from frontends.reporting import CohortFiles
+from frontends.batch import CohortFiles
 from harness.batch.discovery import BINARY, REPOSITORY
 from harness.batch.messages import CaseGraded, TaskFinished
 from harness.batch.parent import BatchOptions, BatchSummary, Parent, run_batch
