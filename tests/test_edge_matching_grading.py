@@ -59,6 +59,7 @@ def grade(program: Path, cases: Sequence[Case], jail, cpu_s: float = 5.0) -> dic
         return dict(pool.map(one, cases))
 
 
+@pytest.mark.slow  # (a whole suite graded)
 def test_the_exact_solver_passes_the_standard_suite(solver, jail, standard):
     verdicts = grade(solver(), standard, jail)
     assert {case_id: v.message for case_id, v in verdicts.items() if v.verdict != "OK"} == {}

@@ -81,6 +81,7 @@ def diagnoses(verdicts: dict[str, Verdict]) -> dict[str, str | None]:
     return {case_id: verdict.diagnosis for case_id, verdict in verdicts.items()}
 
 
+@pytest.mark.slow  # (a whole suite graded)
 def test_the_correct_solver_passes_the_standard_suite(build, jail):
     verdicts = grade(build(), EXERCISE.suite("standard"), jail)
     assert {case_id: v.message for case_id, v in verdicts.items() if v.verdict != "OK"} == {}

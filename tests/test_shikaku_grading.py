@@ -64,6 +64,7 @@ def fixed_case(case_id: str, data: bytes, category: str = "valid") -> Case:
     return Case(id=case_id, category=category, input=data, expected=answer_text(data))  # type: ignore[arg-type]
 
 
+@pytest.mark.slow  # (a whole suite graded)
 def test_the_correct_solver_passes_the_standard_suite(solver, jail):
     verdicts = grade(solver(), EXERCISE.suite("standard"), jail)
     failed = {case_id: (v.verdict, v.message) for case_id, v in verdicts.items() if not v.passed}
