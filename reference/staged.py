@@ -80,6 +80,9 @@ class _Side:
         self.counts = list(counts)
         self.placed: list[tuple[int, int]] = []  # (type, corner) of the pieces placed so far
         self.sat: sat_side.SatSide | None = None
+        self.left = list(counts)  # pieces not placed yet, per type
+        self.taken: frozenset[int] = frozenset()  # cells of the pieces placed so far
+        self._room: _profile.Room | None = None
 
     def packable(self, counts: list[int], occupied: frozenset[int], stages: Stages) -> bool:
         for helper, amount in stages:
@@ -106,10 +109,19 @@ class _Side:
         if self.dp_gave_up_at is not None and len(self.placed) < self.dp_gave_up_at + DP_RETRY_PIECES:
             return False
         found = _profile.first_corner(self.cells, counts, self.side, sorted(occupied), min_corner, t, DP_LAYER_BUDGET,
-                                      self.weights)
+                                      self.weights, self.room)
         if found is False:
             self.dp_gave_up_at = len(self.placed)
         return found
+
+    @property
+    def room(self) -> _profile.Room:
+        """The DP's suffix-bound memo (_profile.c, room()) for the pieces placed so far, shared
+        by every scan until the next piece is placed: a corner's scan has the same cells
+        occupied and four more."""
+        if self._room is None:
+            self._room = _profile.Room(self.cells, self.left, self.side, sorted(self.taken))
+        return self._room
 
     def sat_solver(self) -> sat_side.SatSide | None:
         """The side's incremental SAT solver, built on first use with the pieces placed so
@@ -133,7 +145,7 @@ class _Side:
         for helper, amount in CORNER_STAGES:
             if helper == "dp":
                 found = _profile.first_corner(self.cells, rest, self.side, sorted(taken), after, -1, int(amount),
-                                              self.weights)
+                                              self.weights, self.room)
                 answer = None if found is False else found is not None
             else:
                 answer = sat.packable_at(t, corner, int(amount))
@@ -142,7 +154,12 @@ class _Side:
         raise AssertionError("the stages must end with an unbounded SAT search")
 
     def place(self, t: int, corner: int) -> None:
+        cells = self.placement(t, corner)
+        assert cells is not None
         self.placed.append((t, corner))
+        self.left[t] -= 1
+        self.taken |= cells
+        self._room = None
         if self.sat is not None:
             self.sat.fix(t, corner)
 
