@@ -305,10 +305,10 @@ static int dominated(Layer *L, const Entry *e)
 
 /* The scan; returns the end state's attribute, NO_TARGET + 1 when no packing exists,
  * -1 when the budget ran out, -2 when memory did. */
-/* The scan; R and M are room()'s board and memo: B and a memo of this scan, or a Room's,
- * shared by several scans (R's occupied cells are occupied in B; B's others join the
- * window when they lie in it, and those beyond it are taken as free, which only makes
- * room() larger). */
+/* The scan; R and M are room()'s board and memo: B and a memo of this scan, or a Room's
+ * (the empty square, shared by the scans of one side: B's occupied cells join the window
+ * when they lie in it, and those beyond it are taken as free, which only makes room()
+ * larger). */
 static long scan(const Board *B, uint64_t start_counts, int target, long long budget, const Board *R,
                  RoomMemo *M)
 {
@@ -334,7 +334,7 @@ static long scan(const Board *B, uint64_t start_counts, int target, long long bu
             if (B->free_from[k] - __builtin_popcountll(e->covered | dead) < 4 * rem
                 || (B->scale > 0 && weights_exclude(B, k, e->covered | dead, e->counts, rem)))
                 continue;
-            uint64_t window = R == B ? e->covered : e->covered | (B->occupied_window[k] & R->free_window[k]);
+            uint64_t window = R == B ? e->covered : e->covered | B->occupied_window[k];
             int fits = room(R, M, k, window, room_caps(B, R, e->counts));
             if ((fits >= 0 && fits < rem) || dominated(&current, e))
                 continue;
@@ -654,24 +654,21 @@ typedef struct {
 
 static PyObject *room_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 {
-    PyObject *types_obj, *counts_obj, *occupied_obj;
+    PyObject *types_obj, *counts_obj;
     int side;
-    if (!PyArg_ParseTuple(args, "OOiO", &types_obj, &counts_obj, &side, &occupied_obj))
+    if (!PyArg_ParseTuple(args, "OOi", &types_obj, &counts_obj, &side))
         return NULL;
     (void)kwargs;
     RoomObject *self = (RoomObject *)type->tp_alloc(type, 0);
     if (!self)
         return NULL;
-    long occupied[MAX_CELLS];
-    Py_ssize_t n_occupied;
-    if (!read_pieces(types_obj, counts_obj, &self->pieces)
-        || !read_long_sequence(occupied_obj, occupied, MAX_CELLS, &n_occupied, "occupied")) {
+    if (!read_pieces(types_obj, counts_obj, &self->pieces)) {
         Py_DECREF(self);
         return NULL;
     }
     long no_limit[MAX_TYPES] = {0};
     if (side >= 1 && side <= MAX_SIDE) {
-        self->board = new_board(&self->pieces, side, occupied, n_occupied, no_limit, Py_None);
+        self->board = new_board(&self->pieces, side, NULL, 0, no_limit, Py_None);
         if (!self->board && PyErr_Occurred()) {
             Py_DECREF(self);
             return NULL;
@@ -696,15 +693,15 @@ static PyTypeObject RoomType = {
     .tp_name = "reference._profile.Room",
     .tp_basicsize = sizeof(RoomObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Room(types, counts, side, occupied): the suffix bound's memo for the scans of one\n"
-              "side with the same types, counts at most these and at least these cells occupied.",
+    .tp_doc = "Room(types, counts, side): the suffix bound's memo, on the empty square, for the\n"
+              "scans of one side with the same types and at most these counts.",
     .tp_new = room_new,
     .tp_dealloc = (destructor)room_dealloc,
 };
 
 /* 1 when a Room's memo serves these pieces on B (0 with an exception if not): the same
- * types, no more pieces, and every cell the Room has occupied occupied in B (room() on the
- * Room's board is then an upper bound for B's states). */
+ * types, no more pieces, the same side (room() on the Room's empty square is then an upper
+ * bound for B's states). */
 static int room_matches(const RoomObject *room, const Pieces *P, const Board *B)
 {
     const Board *R = room->board;
@@ -713,10 +710,8 @@ static int room_matches(const RoomObject *room, const Pieces *P, const Board *B)
         ok = P->counts[t] <= room->pieces.counts[t]
              && !memcmp(P->rows[t], room->pieces.rows[t], sizeof(P->rows[t]))
              && !memcmp(P->cols[t], room->pieces.cols[t], sizeof(P->cols[t]));
-    for (int k = 0; ok && k < B->cells; k++)
-        ok = !R->occupied[k] || B->occupied[k];
     if (!ok)
-        PyErr_SetString(PyExc_ValueError, "room: made for other types, fewer pieces, another side or other occupied cells");
+        PyErr_SetString(PyExc_ValueError, "room: made for other types, fewer pieces or another side");
     return ok;
 }
 

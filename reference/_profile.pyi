@@ -6,7 +6,7 @@ Cells = Sequence[tuple[int, int]]
 Weights = tuple[Sequence[int], Sequence[int], int]
 
 class Room:
-    def __init__(self, types: Sequence[Cells], counts: Sequence[int], side: int, occupied: Sequence[int], /) -> None: ...
+    def __init__(self, types: Sequence[Cells], counts: Sequence[int], side: int, /) -> None: ...
 
 def first_corner(types: Sequence[Cells], counts: Sequence[int], side: int, occupied: Sequence[int],
                  min_corner: Sequence[int], target: int, budget: int,
