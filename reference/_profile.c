@@ -1,8 +1,10 @@
 /*
  * reference._profile -- order-free questions answered by a profile DP over the cells.
  *
- *     first_corner(types, counts, side, occupied, min_corner, target, budget, weights=None)
- *         -> int, None or False
+ *     first_corner(types, counts, side, occupied, min_corner, target, budget, weights=None,
+ *                  room=None) -> int, None or False
+ *     Room(types, counts, side): the suffix bound's memo, kept by the caller for all the
+ *         scans of one side (the same types, at most these counts)
  *
  * Cells are scanned in one fixed order: row-major, or column-major when that keeps the
  * window below shorter (vertical bars).  Every piece is placed when the scan reaches its
@@ -22,7 +24,9 @@
  * keep no other way): a state is dropped when its uncovered free cells, less those no
  * placement can cover any more (dead_cells: they stay empty in every completion), are
  * fewer than 4 x (pieces still to place), or fail the LP certificate (weights_exclude), or
- * when the layer holds the same state with one cell fewer covered (dominated).
+ * when the rest of the square cannot hold that many pieces even in the best mix of types
+ * (room: the strongest of these, it sees the waste forced beyond the window), or when the
+ * layer holds the same state with one cell fewer covered (dominated).
  *
  * target >= 0 asks for more than yes/no: the smallest corner (row-major index of the
  * bounding box's top-left) of a `target` piece over all packings.  Each state carries the
@@ -40,6 +44,8 @@
  * budget:     give up (False) when one layer holds more states than that (0: no limit).
  *             The layers of a file grow for the first rows and then shrink; those of a
  *             file the DP cannot afford blow up within the first rows, so it gives up early.
+ * room:       optional Room made for these types at this side; without one, each call
+ *             makes its own memo (exact for its occupied cells, but rebuilt every call).
  * Returns None when no packing exists.
  */
 #define PY_SSIZE_T_CLEAN
@@ -782,7 +788,8 @@ static PyObject *first_corner(PyObject *self, PyObject *args)
 
 static PyMethodDef methods[] = {
     {"first_corner", first_corner, METH_VARARGS,
-     "first_corner(types, counts, side, occupied, min_corner, target, budget, weights=None) -> int, None or False\n\n"
+     "first_corner(types, counts, side, occupied, min_corner, target, budget, weights=None, room=None)\n"
+     "    -> int, None or False\n\n"
      "The smallest corner of a `target` piece over all packings of counts[t] pieces of each\n"
      "type into the free cells (0 for target < 0: packable); None when there is no packing,\n"
      "False when a layer outgrew `budget` states."},
