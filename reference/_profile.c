@@ -200,58 +200,70 @@ static int weights_exclude(const Board *B, int k, uint64_t taken, uint64_t count
  * DP's states, which carry every count. */
 typedef struct {
     uint64_t frontier;
-    int16_t cell;   /* -1: unused */
-    uint16_t caps;
-    int32_t room;
+    uint32_t caps;
+    int32_t room;   /* -1: unused slot */
 } RoomEntry;
 
+/* One hash table per cell: room() recurses from cell k to k + 1, so the entries it reads
+ * together sit in a few small tables (a third faster than one table for all cells). */
 typedef struct {
     RoomEntry *slots;
     size_t capacity, size;
+} RoomTable;
+
+typedef struct {
+    RoomTable cell[MAX_CELLS];
+    size_t size;  /* entries in all tables */
 } RoomMemo;
 
 /* room()'s memo stops growing here (4M entries, 128 MB): unknown values are then not used. */
 #define ROOM_MEMO_MAX ((size_t)1 << 22)
 
-static RoomEntry *room_slot(RoomMemo *M, int k, uint64_t frontier, unsigned caps)
+static RoomEntry *room_slot(const RoomTable *T, uint64_t frontier, unsigned caps)
 {
-    size_t mask = M->capacity - 1, i = hash_entry(frontier, (uint64_t)k << 16 | caps) & mask;
-    while (M->slots[i].cell >= 0
-           && (M->slots[i].cell != k || M->slots[i].frontier != frontier || M->slots[i].caps != caps))
+    size_t mask = T->capacity - 1, i = hash_entry(frontier, caps) & mask;
+    while (T->slots[i].room >= 0 && (T->slots[i].frontier != frontier || T->slots[i].caps != caps))
         i = (i + 1) & mask;
-    return &M->slots[i];
+    return &T->slots[i];
 }
 
-static int room_init(RoomMemo *M, size_t capacity)
+static int room_table_init(RoomTable *T, size_t capacity)
 {
-    M->capacity = capacity;
-    M->size = 0;
-    M->slots = malloc(capacity * sizeof(RoomEntry));
-    if (!M->slots)
+    T->capacity = capacity;
+    T->size = 0;
+    T->slots = malloc(capacity * sizeof(RoomEntry));
+    if (!T->slots)
         return 0;
     for (size_t i = 0; i < capacity; i++)
-        M->slots[i].cell = -1;
+        T->slots[i].room = -1;
     return 1;
+}
+
+static void room_free(RoomMemo *M)
+{
+    for (int k = 0; k < MAX_CELLS; k++)
+        free(M->cell[k].slots);
 }
 
 static int room_store(RoomMemo *M, int k, uint64_t frontier, unsigned caps, int value)
 {
-    if (2 * (M->size + 1) > M->capacity) {
-        RoomMemo grown;
-        if (!room_init(&grown, 2 * M->capacity))
+    RoomTable *T = &M->cell[k];
+    if (2 * (T->size + 1) > T->capacity) {
+        RoomTable grown;
+        if (!room_table_init(&grown, T->capacity ? 2 * T->capacity : 256))
             return 0;
-        for (size_t i = 0; i < M->capacity; i++)
-            if (M->slots[i].cell >= 0)
-                *room_slot(&grown, M->slots[i].cell, M->slots[i].frontier, M->slots[i].caps) = M->slots[i];
-        grown.size = M->size;
-        free(M->slots);
-        *M = grown;
+        for (size_t i = 0; i < T->capacity; i++)
+            if (T->slots[i].room >= 0)
+                *room_slot(&grown, T->slots[i].frontier, T->slots[i].caps) = T->slots[i];
+        grown.size = T->size;
+        free(T->slots);
+        *T = grown;
     }
-    RoomEntry *slot = room_slot(M, k, frontier, caps);
-    slot->cell = (int16_t)k;
+    RoomEntry *slot = room_slot(T, frontier, caps);
     slot->frontier = frontier;
-    slot->caps = (uint16_t)caps;
+    slot->caps = caps;
     slot->room = value;
+    T->size++;
     M->size++;
     return 1;
 }
@@ -266,9 +278,11 @@ static int room(const Board *B, RoomMemo *M, int k, uint64_t frontier, unsigned 
     }
     if (k >= B->cells)
         return 0;
-    RoomEntry *slot = room_slot(M, k, frontier, caps);
-    if (slot->cell >= 0)
-        return slot->room;
+    if (M->cell[k].capacity) {
+        const RoomEntry *slot = room_slot(&M->cell[k], frontier, caps);
+        if (slot->room >= 0)
+            return slot->room;
+    }
     if (M->size >= ROOM_MEMO_MAX)
         return -1;
     /* No more than the free cells ahead allow: stop searching once that is reached. */
@@ -680,17 +694,13 @@ static PyObject *room_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
             return NULL;
         }
     }
-    if (!room_init(&self->memo, 1 << 12)) {
-        Py_DECREF(self);
-        return PyErr_NoMemory();
-    }
     return (PyObject *)self;
 }
 
 static void room_dealloc(RoomObject *self)
 {
     free_board(self->board);
-    free(self->memo.slots);
+    room_free(&self->memo);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -762,20 +772,21 @@ static PyObject *first_corner(PyObject *self, PyObject *args)
         remaining += (int)P.counts[t];
     }
     start_counts |= (uint64_t)remaining << 56;
-    RoomMemo own = {NULL, 0, 0};
+    RoomMemo *own = NULL, *M;
     const Board *R = B;
-    RoomMemo *M = &own;
     if (room && room->board) {
         R = room->board;
         M = &room->memo;
-    } else if (!room_init(&own, 1 << 12)) {
+    } else if (!(M = own = calloc(1, sizeof(RoomMemo)))) {
         free_board(B);
         return PyErr_NoMemory();
     }
-    long found;
     /* No thread switch: a Room's memo is shared and not locked. */
-    found = scan(B, start_counts, target, budget, R, M);
-    free(own.slots);
+    long found = scan(B, start_counts, target, budget, R, M);
+    if (own) {
+        room_free(own);
+        free(own);
+    }
     free_board(B);
     if (found == -2)
         return PyErr_NoMemory();
