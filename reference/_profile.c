@@ -205,7 +205,8 @@ typedef struct {
 } RoomEntry;
 
 /* One hash table per cell: room() recurses from cell k to k + 1, so the entries it reads
- * together sit in a few small tables (a third faster than one table for all cells). */
+ * together sit in a few small tables (the build and the lookups a quarter faster than
+ * with one table for all cells). */
 typedef struct {
     RoomEntry *slots;
     size_t capacity, size;
