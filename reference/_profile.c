@@ -1,8 +1,10 @@
 /*
  * reference._profile -- order-free questions answered by a profile DP over the cells.
  *
- *     first_corner(types, counts, side, occupied, min_corner, target, budget, weights=None)
- *         -> int, None or False
+ *     first_corner(types, counts, side, occupied, min_corner, target, budget, weights=None,
+ *                  room=None) -> int, None or False
+ *     Room(types, counts, side): the suffix bound's memo, kept by the caller for all the
+ *         scans of one side (the same types, at most these counts)
  *
  * Cells are scanned in one fixed order: row-major, or column-major when that keeps the
  * window below shorter (vertical bars).  Every piece is placed when the scan reaches its
@@ -22,7 +24,9 @@
  * keep no other way): a state is dropped when its uncovered free cells, less those no
  * placement can cover any more (dead_cells: they stay empty in every completion), are
  * fewer than 4 x (pieces still to place), or fail the LP certificate (weights_exclude), or
- * when the layer holds the same state with one cell fewer covered (dominated).
+ * when the rest of the square cannot hold that many pieces even in the best mix of types
+ * (room: the strongest of these, it sees the waste forced beyond the window), or when the
+ * layer holds the same state with one cell fewer covered (dominated).
  *
  * target >= 0 asks for more than yes/no: the smallest corner (row-major index of the
  * bounding box's top-left) of a `target` piece over all packings.  Each state carries the
@@ -40,6 +44,8 @@
  * budget:     give up (False) when one layer holds more states than that (0: no limit).
  *             The layers of a file grow for the first rows and then shrink; those of a
  *             file the DP cannot afford blow up within the first rows, so it gives up early.
+ * room:       optional Room made for these types at this side; without one, each call
+ *             makes its own memo (exact for its occupied cells, but rebuilt every call).
  * Returns None when no packing exists.
  */
 #define PY_SSIZE_T_CLEAN
@@ -52,6 +58,9 @@
 #define MAX_CELLS (MAX_SIDE * MAX_SIDE)
 #define MAX_TYPES 19
 #define NO_TARGET 0xFFFF   /* attribute: no target placement yet on this path */
+#ifndef ROOM_CAP_COMBOS
+#define ROOM_CAP_COMBOS 8  /* room(): at most this many count vectors of its capped types */
+#endif
 
 typedef struct {
     uint64_t covered, counts;  /* counts: one bit field per type, `rem` in the top byte */
@@ -70,7 +79,7 @@ typedef struct {
 } Option;
 
 typedef struct {
-    int cells, types;
+    int cells, types, side, transposed;
     int field_shift[MAX_TYPES];
     uint64_t field_mask[MAX_TYPES];
     int free_from[MAX_CELLS + 1];  /* free cells with index >= k */
@@ -80,8 +89,11 @@ typedef struct {
     /* For the dead-cell bound (dead_cells): bit i = cell k + i. */
     int offset[MAX_TYPES][4];            /* cell i of a type, relative to its first cell */
     uint64_t free_window[MAX_CELLS];     /* the free cells of the square */
+    uint64_t occupied_window[MAX_CELLS]; /* its occupied cells (room() on a shared memo) */
     uint64_t first_window[MAX_TYPES][MAX_CELLS];  /* first cells of allowed placements */
     uint64_t judged;                     /* cells whose covering placements all fit the window */
+    /* room(): the capped types' fields (cap_mask 0: not capped) in its packed caps. */
+    unsigned cap_mask[MAX_TYPES], cap_unit[MAX_TYPES];
     /* A packing-LP dual certificate (reference/lp_bound.py), scale 0 when there is none. */
     int64_t cell_weight[MAX_CELLS + 64], weight_from[MAX_CELLS + 1], type_weight[MAX_TYPES], scale;
 } Board;
@@ -174,6 +186,131 @@ static int weights_exclude(const Board *B, int k, uint64_t taken, uint64_t count
     return total < rem * B->scale;
 }
 
+/* The suffix bound: room(k, F, a) = the most pieces that fit on the free cells >= k
+ * outside F, of the scan's types in any mix, except that the capped types (those with the
+ * fewest pieces, B->cap_*) are used at most a[t] times.  A state at cell k with window F,
+ * counts C and rem pieces to place has no completion when room(k, F, C on the capped
+ * types) < rem: a completion is such a packing of exactly rem pieces.  The window bound
+ * and dead_cells only see the window; this sees the waste the rest of the square forces,
+ * which kills nearly all the states of the files whose layers blow up.  Measured on
+ * 26-piece L/T files at side 11, states half-way through the scan: 4 of 20 000 sampled
+ * had a completion, and the bound without caps refuted every dead one sampled; on a file
+ * with 1 J_90 and 2 L_0 (which pair well with its 12 L_90) the uncapped bound let 98% of
+ * them through, capping those two types refuted 57 of 60.  Memoised on (k, F, a): far
+ * fewer than the DP's states, which carry every count. */
+typedef struct {
+    uint64_t frontier;
+    uint32_t caps;
+    int32_t room;   /* -1: unused slot */
+} RoomEntry;
+
+/* One hash table per cell: room() recurses from cell k to k + 1, so the entries it reads
+ * together sit in a few small tables (the build and the lookups a quarter faster than
+ * with one table for all cells). */
+typedef struct {
+    RoomEntry *slots;
+    size_t capacity, size;
+} RoomTable;
+
+typedef struct {
+    RoomTable cell[MAX_CELLS];
+    size_t size;  /* entries in all tables */
+} RoomMemo;
+
+/* room()'s memo stops growing here (4M entries, 128 MB): unknown values are then not used. */
+#define ROOM_MEMO_MAX ((size_t)1 << 22)
+
+static RoomEntry *room_slot(const RoomTable *T, uint64_t frontier, unsigned caps)
+{
+    size_t mask = T->capacity - 1, i = hash_entry(frontier, caps) & mask;
+    while (T->slots[i].room >= 0 && (T->slots[i].frontier != frontier || T->slots[i].caps != caps))
+        i = (i + 1) & mask;
+    return &T->slots[i];
+}
+
+static int room_table_init(RoomTable *T, size_t capacity)
+{
+    T->capacity = capacity;
+    T->size = 0;
+    T->slots = malloc(capacity * sizeof(RoomEntry));
+    if (!T->slots)
+        return 0;
+    for (size_t i = 0; i < capacity; i++)
+        T->slots[i].room = -1;
+    return 1;
+}
+
+static void room_free(RoomMemo *M)
+{
+    for (int k = 0; k < MAX_CELLS; k++)
+        free(M->cell[k].slots);
+}
+
+static int room_store(RoomMemo *M, int k, uint64_t frontier, unsigned caps, int value)
+{
+    RoomTable *T = &M->cell[k];
+    if (2 * (T->size + 1) > T->capacity) {
+        RoomTable grown;
+        if (!room_table_init(&grown, T->capacity ? 2 * T->capacity : 256))
+            return 0;
+        for (size_t i = 0; i < T->capacity; i++)
+            if (T->slots[i].room >= 0)
+                *room_slot(&grown, T->slots[i].frontier, T->slots[i].caps) = T->slots[i];
+        grown.size = T->size;
+        free(T->slots);
+        *T = grown;
+    }
+    RoomEntry *slot = room_slot(T, frontier, caps);
+    slot->frontier = frontier;
+    slot->caps = caps;
+    slot->room = value;
+    T->size++;
+    M->size++;
+    return 1;
+}
+
+/* room(k, F, a) as above (a packed like the counts, capped types only), or -1 when it is
+ * not known (the memo is full or memory ran out): then the state is kept. */
+static int room(const Board *B, RoomMemo *M, int k, uint64_t frontier, unsigned caps)
+{
+    while (k < B->cells && ((frontier & 1) || B->occupied[k])) {
+        frontier >>= 1;
+        k++;
+    }
+    if (k >= B->cells)
+        return 0;
+    if (M->cell[k].capacity) {
+        const RoomEntry *slot = room_slot(&M->cell[k], frontier, caps);
+        if (slot->room >= 0)
+            return slot->room;
+    }
+    if (M->size >= ROOM_MEMO_MAX)
+        return -1;
+    /* No more than the free cells ahead allow: stop searching once that is reached. */
+    int most = (B->free_from[k] - __builtin_popcountll(frontier)) / 4;
+    int best = room(B, M, k + 1, frontier >> 1, caps);
+    for (int o = B->option_start[k]; best >= 0 && best < most && o < B->option_start[k + 1]; o++) {
+        const Option *p = &B->options[o];
+        if ((p->mask & frontier) || (B->cap_mask[p->type] && (caps & B->cap_mask[p->type]) == 0))
+            continue;
+        int here = room(B, M, k + 1, (frontier | p->mask) >> 1, caps - B->cap_unit[p->type]);
+        best = here < 0 ? -1 : (here + 1 > best ? here + 1 : best);
+    }
+    if (best >= 0 && !room_store(M, k, frontier, caps, best))
+        return -1;
+    return best;
+}
+
+/* The capped types' counts of a state of B, packed for room() on R (the same types). */
+static unsigned room_caps(const Board *B, const Board *R, uint64_t counts)
+{
+    unsigned caps = 0;
+    for (int t = 0; t < B->types; t++)
+        if (R->cap_mask[t])
+            caps += (unsigned)((counts & B->field_mask[t]) >> B->field_shift[t]) * R->cap_unit[t];
+    return caps;
+}
+
 /* 1 when the layer holds the same state with one cell ahead fewer covered and an attribute
  * no larger: every completion of this state completes that one too (its free cells are a
  * superset), with the same or a smaller target corner, so this state adds nothing. */
@@ -189,7 +326,12 @@ static int dominated(Layer *L, const Entry *e)
 
 /* The scan; returns the end state's attribute, NO_TARGET + 1 when no packing exists,
  * -1 when the budget ran out, -2 when memory did. */
-static long scan(const Board *B, uint64_t start_counts, int target, long long budget)
+/* The scan; R and M are room()'s board and memo: B and a memo of this scan, or a Room's
+ * (the empty square, shared by the scans of one side: B's occupied cells join the window
+ * when they lie in it, and those beyond it are taken as free, which only makes room()
+ * larger). */
+static long scan(const Board *B, uint64_t start_counts, int target, long long budget, const Board *R,
+                 RoomMemo *M)
 {
     Layer current, next;
     if (!layer_init(&current, 1 << 10))
@@ -211,8 +353,11 @@ static long scan(const Board *B, uint64_t start_counts, int target, long long bu
              * pieces still to place; otherwise this state has no completion. */
             uint64_t dead = dead_cells(B, k, e->covered, e->counts);
             if (B->free_from[k] - __builtin_popcountll(e->covered | dead) < 4 * rem
-                || (B->scale > 0 && weights_exclude(B, k, e->covered | dead, e->counts, rem))
-                || dominated(&current, e))
+                || (B->scale > 0 && weights_exclude(B, k, e->covered | dead, e->counts, rem)))
+                continue;
+            uint64_t window = R == B ? e->covered : e->covered | B->occupied_window[k];
+            int fits = room(R, M, k, window, room_caps(B, R, e->counts));
+            if ((fits >= 0 && fits < rem) || dominated(&current, e))
                 continue;
             if ((e->covered & 1) || B->occupied[k]) {
                 if (!layer_add(&next, e->covered >> 1, e->counts, e->attribute))
@@ -294,7 +439,7 @@ static int read_cells(PyObject *obj, int rows[4], int cols[4])
 
 /* The span of the types scanned row-major (transposed = 0) or column-major: the largest
  * distance, in scan order, from a piece's first cell to its last. */
-static int scan_span(int types, int side, int shape_rows[][4], int shape_cols[][4], int transposed)
+static int scan_span(int types, int side, const int shape_rows[][4], const int shape_cols[][4], int transposed)
 {
     int span = 0;
     for (int t = 0; t < types; t++) {
@@ -312,7 +457,7 @@ static int scan_span(int types, int side, int shape_rows[][4], int shape_cols[][
 /* Fills B's options (placements by first cell in scan order) and the dead-cell tables;
  * 0 when the window or the count fields do not fit in 64 bits (the DP cannot answer: the
  * caller gets False).  B->occupied is in scan order already. */
-static int build_board(Board *B, int side, int types, int shape_rows[][4], int shape_cols[][4],
+static int build_board(Board *B, int side, int types, const int shape_rows[][4], const int shape_cols[][4],
                        const long *counts, const long *min_corner, int transposed)
 {
     int bits = 0, remaining = 0;
@@ -325,6 +470,29 @@ static int build_board(Board *B, int side, int types, int shape_rows[][4], int s
         bits += width;
         remaining += (int)counts[t];
     }
+    /* The capped types of room(): fewest pieces first, while their count vectors number at
+     * most ROOM_CAP_COMBOS (each multiplies room()'s memo). */
+    int order[MAX_TYPES], combos = 1, cap_bits = 0;
+    for (int t = 0; t < types; t++)
+        order[t] = t;
+    for (int i = 1; i < types; i++)
+        for (int j = i; j > 0 && counts[order[j]] < counts[order[j - 1]]; j--) {
+            int swap = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = swap;
+        }
+    for (int i = 0; i < types; i++) {
+        int t = order[i], width = 0;
+        while ((1L << width) <= counts[t])
+            width++;
+        B->cap_mask[t] = B->cap_unit[t] = 0;
+        if (counts[t] > 0 && combos * (counts[t] + 1) <= ROOM_CAP_COMBOS && cap_bits + width <= 16) {
+            combos *= (int)counts[t] + 1;
+            B->cap_unit[t] = 1u << cap_bits;
+            B->cap_mask[t] = ((1u << width) - 1) << cap_bits;
+            cap_bits += width;
+        }
+    }
     int span = scan_span(types, side, shape_rows, shape_cols, transposed);
     if (bits > 56 || remaining > 255 || span >= 64)
         return 0;
@@ -336,6 +504,8 @@ static int build_board(Board *B, int side, int types, int shape_rows[][4], int s
         for (int i = 0; i < 64 && k + i < B->cells; i++)
             if (!B->occupied[k + i])
                 B->free_window[k] |= 1ull << i;
+            else
+                B->occupied_window[k] |= 1ull << i;
     B->options = malloc(sizeof(Option) * (size_t)types * B->cells);
     if (!B->options)
         return 0;
@@ -426,96 +596,212 @@ static int read_weights(PyObject *weights, Board *B, int side, int transposed)
     return 1;
 }
 
-static PyObject *first_corner(PyObject *self, PyObject *args)
+/* The pieces of a call: each type's cells and count. */
+typedef struct {
+    int types;
+    int rows[MAX_TYPES][4], cols[MAX_TYPES][4];
+    long counts[MAX_TYPES];
+} Pieces;
+
+static int read_pieces(PyObject *types_obj, PyObject *counts_obj, Pieces *P)
 {
-    PyObject *types_obj, *counts_obj, *occupied_obj, *min_corner_obj, *weights = Py_None;
-    int side, target;
-    long long budget;
-    (void)self;
-    if (!PyArg_ParseTuple(args, "OOiOOiL|O", &types_obj, &counts_obj, &side, &occupied_obj, &min_corner_obj,
-                          &target, &budget, &weights))
-        return NULL;
-    if (side < 1 || side > MAX_SIDE)
-        Py_RETURN_FALSE;  /* beyond the 64-cell window: not this helper's question */
-    int shape_rows[MAX_TYPES][4], shape_cols[MAX_TYPES][4];
-    long counts[MAX_TYPES], min_corner[MAX_TYPES], occupied[MAX_CELLS];
-    Py_ssize_t types, n_counts, n_min_corner, n_occupied;
     PyObject *type_seq = PySequence_Fast(types_obj, "types must be a sequence");
     if (!type_seq)
-        return NULL;
-    types = PySequence_Fast_GET_SIZE(type_seq);
+        return 0;
+    Py_ssize_t types = PySequence_Fast_GET_SIZE(type_seq), n_counts;
     int ok = types <= MAX_TYPES;
     if (!ok)
         PyErr_SetString(PyExc_ValueError, "too many types");
     for (Py_ssize_t t = 0; ok && t < types; t++)
-        ok = read_cells(PySequence_Fast_GET_ITEM(type_seq, t), shape_rows[t], shape_cols[t]);
+        ok = read_cells(PySequence_Fast_GET_ITEM(type_seq, t), P->rows[t], P->cols[t]);
     Py_DECREF(type_seq);
-    if (!ok || !read_long_sequence(counts_obj, counts, MAX_TYPES, &n_counts, "counts")
+    if (!ok || !read_long_sequence(counts_obj, P->counts, MAX_TYPES, &n_counts, "counts"))
+        return 0;
+    P->types = (int)types;
+    for (Py_ssize_t t = 0; ok && t < n_counts; t++)
+        ok = P->counts[t] >= 0;
+    if (n_counts != types || !ok) {
+        PyErr_SetString(PyExc_ValueError, "one count >= 0 per type");
+        return 0;
+    }
+    return 1;
+}
+
+static void free_board(Board *B)
+{
+    if (B)
+        free(B->options);
+    free(B);
+}
+
+/* A Board for these pieces on the square less `occupied` (row-major indices); NULL with an
+ * exception on bad input, NULL without one when the DP cannot scan it (window or count
+ * fields beyond 64 bits). */
+static Board *new_board(const Pieces *P, int side, const long *occupied, Py_ssize_t n_occupied,
+                        const long *min_corner, PyObject *weights)
+{
+    Board *B = calloc(1, sizeof(Board));
+    if (!B)
+        return (Board *)PyErr_NoMemory();
+    B->cells = side * side;
+    B->types = P->types;
+    B->side = side;
+    /* Scan along whichever direction keeps the window short (vertical bars: columns). */
+    B->transposed = scan_span(P->types, side, P->rows, P->cols, 1) < scan_span(P->types, side, P->rows, P->cols, 0);
+    for (Py_ssize_t i = 0; i < n_occupied; i++) {
+        if (occupied[i] < 0 || occupied[i] >= B->cells) {
+            free(B);
+            PyErr_SetString(PyExc_ValueError, "occupied cells inside the square");
+            return NULL;
+        }
+        B->occupied[B->transposed ? occupied[i] % side * side + occupied[i] / side : occupied[i]] = 1;
+    }
+    if ((weights != Py_None && !read_weights(weights, B, side, B->transposed))
+        || !build_board(B, side, P->types, P->rows, P->cols, P->counts, min_corner, B->transposed)) {
+        free_board(B);
+        return NULL;
+    }
+    return B;
+}
+
+/* ---- Room: room()'s memo kept for the scans of one side ------------------- */
+
+typedef struct {
+    PyObject_HEAD
+    Pieces pieces;
+    Board *board;  /* the empty square; NULL when the DP cannot scan it */
+    RoomMemo memo;
+} RoomObject;
+
+static PyObject *room_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
+{
+    PyObject *types_obj, *counts_obj;
+    int side;
+    if (!PyArg_ParseTuple(args, "OOi", &types_obj, &counts_obj, &side))
+        return NULL;
+    (void)kwargs;
+    RoomObject *self = (RoomObject *)type->tp_alloc(type, 0);
+    if (!self)
+        return NULL;
+    if (!read_pieces(types_obj, counts_obj, &self->pieces)) {
+        Py_DECREF(self);
+        return NULL;
+    }
+    long no_limit[MAX_TYPES] = {0};
+    if (side >= 1 && side <= MAX_SIDE) {
+        self->board = new_board(&self->pieces, side, NULL, 0, no_limit, Py_None);
+        if (!self->board && PyErr_Occurred()) {
+            Py_DECREF(self);
+            return NULL;
+        }
+    }
+    return (PyObject *)self;
+}
+
+static void room_dealloc(RoomObject *self)
+{
+    free_board(self->board);
+    room_free(&self->memo);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyTypeObject RoomType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "reference._profile.Room",
+    .tp_basicsize = sizeof(RoomObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Room(types, counts, side): the suffix bound's memo, on the empty square, for the\n"
+              "scans of one side with the same types and at most these counts.",
+    .tp_new = room_new,
+    .tp_dealloc = (destructor)room_dealloc,
+};
+
+/* 1 when a Room's memo serves these pieces on B (0 with an exception if not): the same
+ * types, no more pieces, the same side (room() on the Room's empty square is then an upper
+ * bound for B's states). */
+static int room_matches(const RoomObject *room, const Pieces *P, const Board *B)
+{
+    const Board *R = room->board;
+    int ok = room->pieces.types == P->types && R->side == B->side && R->transposed == B->transposed;
+    for (int t = 0; ok && t < P->types; t++)
+        ok = P->counts[t] <= room->pieces.counts[t]
+             && !memcmp(P->rows[t], room->pieces.rows[t], sizeof(P->rows[t]))
+             && !memcmp(P->cols[t], room->pieces.cols[t], sizeof(P->cols[t]));
+    if (!ok)
+        PyErr_SetString(PyExc_ValueError, "room: made for other types, fewer pieces or another side");
+    return ok;
+}
+
+static PyObject *first_corner(PyObject *self, PyObject *args)
+{
+    PyObject *types_obj, *counts_obj, *occupied_obj, *min_corner_obj, *weights = Py_None, *room_obj = Py_None;
+    int side, target;
+    long long budget;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOiOOiL|OO", &types_obj, &counts_obj, &side, &occupied_obj, &min_corner_obj,
+                          &target, &budget, &weights, &room_obj))
+        return NULL;
+    if (room_obj != Py_None && !PyObject_TypeCheck(room_obj, &RoomType)) {
+        PyErr_SetString(PyExc_TypeError, "room must be a Room or None");
+        return NULL;
+    }
+    Pieces P;
+    long min_corner[MAX_TYPES], occupied[MAX_CELLS];
+    Py_ssize_t n_min_corner, n_occupied;
+    if (!read_pieces(types_obj, counts_obj, &P)
         || !read_long_sequence(min_corner_obj, min_corner, MAX_TYPES, &n_min_corner, "min_corner")
         || !read_long_sequence(occupied_obj, occupied, MAX_CELLS, &n_occupied, "occupied"))
         return NULL;
-    if (n_counts != types || n_min_corner != types || target >= types) {
+    if (n_min_corner != P.types || target >= P.types) {
         PyErr_SetString(PyExc_ValueError, "one count and one min_corner per type; target < len(types)");
         return NULL;
     }
-    Board *B = calloc(1, sizeof(Board));
+    RoomObject *room = room_obj == Py_None ? NULL : (RoomObject *)room_obj;
+    if (side < 1 || side > MAX_SIDE)
+        Py_RETURN_FALSE;  /* beyond the 64-cell window: not this helper's question */
+    Board *B = new_board(&P, side, occupied, n_occupied, min_corner, weights);
     if (!B)
-        return PyErr_NoMemory();
-    B->cells = side * side;
-    B->types = (int)types;
-    /* Scan along whichever direction keeps the window short (vertical bars: columns). */
-    int transposed = scan_span((int)types, side, shape_rows, shape_cols, 1)
-                     < scan_span((int)types, side, shape_rows, shape_cols, 0);
+        return PyErr_Occurred() ? NULL : Py_NewRef(Py_False);
+    if (room && room->board && !room_matches(room, &P, B)) {
+        free_board(B);
+        return NULL;
+    }
     uint64_t start_counts = 0;
     int remaining = 0;
-    for (Py_ssize_t i = 0; ok && i < n_occupied; i++) {
-        ok = occupied[i] >= 0 && occupied[i] < B->cells;
-        if (ok)
-            B->occupied[transposed ? occupied[i] % side * side + occupied[i] / side : occupied[i]] = 1;
+    for (int t = 0; t < P.types; t++) {
+        start_counts |= (uint64_t)P.counts[t] << B->field_shift[t];
+        remaining += (int)P.counts[t];
     }
-    for (Py_ssize_t t = 0; ok && t < types; t++)
-        ok = counts[t] >= 0;
-    if (!ok) {
-        free(B);
-        PyErr_SetString(PyExc_ValueError, "occupied cells inside the square, counts >= 0");
-        return NULL;
+    start_counts |= (uint64_t)remaining << 56;
+    RoomMemo *own = NULL, *M;
+    const Board *R = B;
+    if (room && room->board) {
+        R = room->board;
+        M = &room->memo;
+    } else if (!(M = own = calloc(1, sizeof(RoomMemo)))) {
+        free_board(B);
+        return PyErr_NoMemory();
     }
-    if (weights != Py_None && !read_weights(weights, B, side, transposed)) {
-        free(B);
-        return NULL;
+    /* No thread switch: a Room's memo is shared and not locked. */
+    long found = scan(B, start_counts, target, budget, R, M);
+    if (own) {
+        room_free(own);
+        free(own);
     }
-    PyObject *result;
-    if (!build_board(B, side, (int)types, shape_rows, shape_cols, counts, min_corner, transposed)) {
-        result = PyErr_Occurred() ? NULL : Py_NewRef(Py_False);
-    } else {
-        for (int t = 0; t < types; t++) {
-            start_counts |= (uint64_t)counts[t] << B->field_shift[t];
-            remaining += (int)counts[t];
-        }
-        start_counts |= (uint64_t)remaining << 56;
-        long found;
-        Py_BEGIN_ALLOW_THREADS
-        found = scan(B, start_counts, target, budget);
-        Py_END_ALLOW_THREADS
-        if (found == -2)
-            result = PyErr_NoMemory();
-        else if (found == -1)
-            result = Py_NewRef(Py_False);
-        else if (found == NO_TARGET + 1)
-            result = Py_NewRef(Py_None);
-        else if (target < 0)
-            result = PyLong_FromLong(0);
-        else
-            result = PyLong_FromLong(found);
-    }
-    free(B->options);
-    free(B);
-    return result;
+    free_board(B);
+    if (found == -2)
+        return PyErr_NoMemory();
+    if (found == -1)
+        Py_RETURN_FALSE;
+    if (found == NO_TARGET + 1)
+        Py_RETURN_NONE;
+    return PyLong_FromLong(target < 0 ? 0 : found);
 }
 
 static PyMethodDef methods[] = {
     {"first_corner", first_corner, METH_VARARGS,
-     "first_corner(types, counts, side, occupied, min_corner, target, budget, weights=None) -> int, None or False\n\n"
+     "first_corner(types, counts, side, occupied, min_corner, target, budget, weights=None, room=None)\n"
+     "    -> int, None or False\n\n"
      "The smallest corner of a `target` piece over all packings of counts[t] pieces of each\n"
      "type into the free cells (0 for target < 0: packable); None when there is no packing,\n"
      "False when a layer outgrew `budget` states."},
@@ -530,5 +816,10 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__profile(void)
 {
-    return PyModule_Create(&module);
+    if (PyType_Ready(&RoomType) < 0)
+        return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (m && PyModule_AddObjectRef(m, "Room", (PyObject *)&RoomType) < 0)
+        Py_CLEAR(m);
+    return m;
 }

@@ -5,6 +5,9 @@ from typing import Literal
 Cells = Sequence[tuple[int, int]]
 Weights = tuple[Sequence[int], Sequence[int], int]
 
+class Room:
+    def __init__(self, types: Sequence[Cells], counts: Sequence[int], side: int, /) -> None: ...
+
 def first_corner(types: Sequence[Cells], counts: Sequence[int], side: int, occupied: Sequence[int],
                  min_corner: Sequence[int], target: int, budget: int,
-                 weights: Weights | None = None, /) -> int | None | Literal[False]: ...
+                 weights: Weights | None = None, room: Room | None = None, /) -> int | None | Literal[False]: ...

@@ -9,10 +9,13 @@ settled in steps, each of which keeps the answer the seed's first solution:
    pieces cannot all fit, the side is impossible.  Otherwise it still goes to every later
    C search as a bound checked at each node.
 2. The profile DP (`reference._profile`: every partial packing's frontier, row by row or
-   column by column, exact) asked "does any packing exist at this side?".  It answers
-   in tenths of a second for the files whose frontiers stay few (up to three shapes, or
-   vertical bars scanned by columns); for the others one of its layers outgrows its
-   budget within the first rows, and it is not asked again at that side.  Then the C
+   column by column, exact) asked for the first piece's smallest corner over all
+   packings, which also says whether the side has one.  Its suffix bound (room() in
+   _profile.c: the most pieces the rest of the square can hold) drops the states without
+   a completion, so it answers in tenths of a second to a few seconds even for four-shape
+   files at side 11; its memo is kept for all the DP's scans at the side (`_Side.room`).
+   Where the bound does not see why states fail (I_vertical with L_90 and T pieces), a
+   layer outgrows the DP's budget, and it is not asked again until a piece is placed.  Then the C
    core's own ordered search (one memo for all its queries) gets a budget, and when that
    is not enough, the question goes to a portfolio (`SIDE_STAGES`): CaDiCaL
    (`reference.sat_side`, one incremental instance kept for step 3), CP-SAT and the C
@@ -25,9 +28,9 @@ settled in steps, each of which keeps the answer the seed's first solution:
    smallest corner that has one.  Corners are asked of the C core in turn on a small
    budget; the first corner it cannot settle hands the piece to the DP, which returns the
    smallest corner over all completions in one scan; when the DP cannot afford the side,
-   that corner and the next go to the SAT solver (assumptions on the same instance, so
-   its learned clauses serve every question), or without python-sat to the portfolio
-   (`QUERY_STAGES`).
+   that corner and the next go to the SAT solver and the DP on budgets, then the SAT
+   solver without one (`CORNER_STAGES`; assumptions on the same instance, so its learned
+   clauses serve every question), or without python-sat to the portfolio (`QUERY_STAGES`).
 """
 from __future__ import annotations
 
@@ -56,11 +59,13 @@ CORNER_C_BUDGET = 20_000  # per corner, before the piece goes to the profile DP 
 DP_LAYER_BUDGET = 40_000
 DP_RETRY_PIECES = 1
 # One corner's yes/no when the DP could not afford the whole piece: ("dp", layer budget)
-# and ("sat", conflicts, 0 = none) in turn.  A corner has fewer free cells than its piece,
-# so the DP gets a larger budget: the SAT solver takes seconds on some corners where the
-# DP takes 0.2 s.  (Interleaving smaller budgets, dp 4e4 / sat 1e4 conflicts / dp 4e5 /
-# sat, was a third slower on the adversarial benchmark's slowest files.)
-CORNER_STAGES: Stages = (("dp", 200_000), ("sat", 0))
+# and ("sat", conflicts, 0 = none) in turn.  The SAT solver first on a small budget: with
+# the DP's suffix bound (room() in _profile.c) a layer costs more, and a DP that could not
+# afford the piece usually gives up on its corners too, after a second or more, where
+# the SAT solver settles most corners in hundredths (measured on `RESTRICTED_SLOWEST`:
+# restricted_ivert_l90_tdown_tup_26 13.7 s -> 7.5 s).  A corner has fewer free cells than
+# its piece, so the DP then gets a larger budget.
+CORNER_STAGES: Stages = (("sat", 20_000), ("dp", 200_000), ("sat", 0))
 USE_SAT = True  # the SAT solver's questions (when python-sat is installed); tests turn it off
 # ("sat", conflicts, 0 = none) is the SAT solver, asked about the empty square only.
 SIDE_STAGES: Stages = (("sat", 50_000), ("cp-sat", 1.0), ("c", 2_000_000), ("cp-sat", 8.0), ("c", 0))
@@ -80,6 +85,11 @@ class _Side:
         self.counts = list(counts)
         self.placed: list[tuple[int, int]] = []  # (type, corner) of the pieces placed so far
         self.sat: sat_side.SatSide | None = None
+        # The DP's suffix-bound memo (_profile.c, room()), shared by all its scans at this
+        # side.  (One per placed piece, with its cells occupied, was slower on the
+        # adversarial benchmark's slowest files: the memo costs more to rebuild than the
+        # occupied cells it then sees beyond a scan's window save.)
+        self.room = _profile.Room(self.cells, self.counts, side)
 
     def packable(self, counts: list[int], occupied: frozenset[int], stages: Stages) -> bool:
         for helper, amount in stages:
@@ -106,7 +116,7 @@ class _Side:
         if self.dp_gave_up_at is not None and len(self.placed) < self.dp_gave_up_at + DP_RETRY_PIECES:
             return False
         found = _profile.first_corner(self.cells, counts, self.side, sorted(occupied), min_corner, t, DP_LAYER_BUDGET,
-                                      self.weights)
+                                      self.weights, self.room)
         if found is False:
             self.dp_gave_up_at = len(self.placed)
         return found
@@ -133,7 +143,7 @@ class _Side:
         for helper, amount in CORNER_STAGES:
             if helper == "dp":
                 found = _profile.first_corner(self.cells, rest, self.side, sorted(taken), after, -1, int(amount),
-                                              self.weights)
+                                              self.weights, self.room)
                 answer = None if found is False else found is not None
             else:
                 answer = sat.packable_at(t, corner, int(amount))
@@ -166,7 +176,9 @@ def solve_side(types: Sequence[Shape], piece_types: Sequence[int], side: int) ->
     if certificate is not None and certificate.excludes(counts):
         return None
     board = _Side(types, counts, side, certificate)
-    dp_says = board.smallest_corner_by_dp(-1, counts, frozenset(), [0] * len(counts))
+    # The first piece's smallest corner over all packings, None when there is none: the
+    # side's yes/no and the first piece's answer in one scan.
+    dp_says = board.smallest_corner_by_dp(piece_types[0], counts, frozenset(), [0] * len(counts))
     if dp_says is None:
         return None
     if dp_says is False:
@@ -177,10 +189,11 @@ def solve_side(types: Sequence[Shape], piece_types: Sequence[int], side: int) ->
             return positions
         if not board.packable(counts, frozenset(), SIDE_STAGES):
             return None
-    return tuple(divmod(anchor, side) for anchor in _first_solution(board, list(piece_types), counts))
+    first = None if dp_says is False else dp_says
+    return tuple(divmod(anchor, side) for anchor in _first_solution(board, list(piece_types), counts, first))
 
 
-def _first_solution(board: _Side, piece_types: list[int], counts: list[int]) -> list[int]:
+def _first_solution(board: _Side, piece_types: list[int], counts: list[int], first: int | None) -> list[int]:
     """The seed's first solution at a side that has a packing: corners, file order.
 
     A piece identical to an earlier one goes strictly after it: swapping identical pieces
@@ -195,7 +208,10 @@ def _first_solution(board: _Side, piece_types: list[int], counts: list[int]) -> 
     anchors: list[int] = []
     last_anchor: dict[int, int] = {}
     for t in piece_types:
-        corner = _smallest_corner(board, t, counts, occupied, min_corner, last_anchor.get(t, -1) + 1)
+        if first is not None and not anchors:
+            corner = first  # already found by the DP (solve_side)
+        else:
+            corner = _smallest_corner(board, t, counts, occupied, min_corner, last_anchor.get(t, -1) + 1)
         cells = board.placement(t, corner)
         assert cells is not None and occupied.isdisjoint(cells)
         counts[t] -= 1
