@@ -92,8 +92,12 @@ typedef struct {
     uint64_t occupied_window[MAX_CELLS]; /* its occupied cells (room() on a shared memo) */
     uint64_t first_window[MAX_TYPES][MAX_CELLS];  /* first cells of allowed placements */
     uint64_t judged;                     /* cells whose covering placements all fit the window */
-    /* room(): the capped types' fields (cap_mask 0: not capped) in its packed caps. */
-    unsigned cap_mask[MAX_TYPES], cap_unit[MAX_TYPES];
+    /* room(): its cap vectors a (combos of them) as mixed-radix indices, cap_unit[t] the
+     * weight of capped type t's digit (0: not capped); cap_ok[t][a]: a type-t piece is
+     * allowed under a, and cap_less[t][a] is a with one type-t piece used. */
+    int combos;
+    unsigned cap_unit[MAX_TYPES];
+    unsigned char cap_ok[MAX_TYPES][ROOM_CAP_COMBOS], cap_less[MAX_TYPES][ROOM_CAP_COMBOS];
     /* A packing-LP dual certificate (reference/lp_bound.py), scale 0 when there is none. */
     int64_t cell_weight[MAX_CELLS + 64], weight_from[MAX_CELLS + 1], type_weight[MAX_TYPES], scale;
 } Board;
@@ -196,12 +200,15 @@ static int weights_exclude(const Board *B, int k, uint64_t taken, uint64_t count
  * 26-piece L/T files at side 11, states half-way through the scan: 4 of 20 000 sampled
  * had a completion, and the bound without caps refuted every dead one sampled; on a file
  * with 1 J_90 and 2 L_0 (which pair well with its 12 L_90) the uncapped bound let 98% of
- * them through, capping those two types refuted 57 of 60.  Memoised on (k, F, a): far
- * fewer than the DP's states, which carry every count. */
+ * them through, capping those two types refuted 57 of 60.  Memoised on (k, F), one
+ * value for every a at once (all a share the recursion's lookups, and the capped types'
+ * vectors are few: on the five files of docs/BENCHMARKS.md's third pass that it was
+ * measured on, 2.5-6 times fewer entries than one per (k, F, a)): far fewer than the DP's
+ * states, which carry every count. */
+#define ROOM_UNUSED 0xFF
 typedef struct {
     uint64_t frontier;
-    uint32_t caps;
-    int32_t room;   /* -1: unused slot */
+    unsigned char room[ROOM_CAP_COMBOS];   /* room[a]; room[0] = ROOM_UNUSED: unused slot */
 } RoomEntry;
 
 /* One hash table per cell: room() recurses from cell k to k + 1, so the entries it reads
@@ -220,10 +227,10 @@ typedef struct {
 /* room()'s memo stops growing here (4M entries, 128 MB): unknown values are then not used. */
 #define ROOM_MEMO_MAX ((size_t)1 << 22)
 
-static RoomEntry *room_slot(const RoomTable *T, uint64_t frontier, unsigned caps)
+static RoomEntry *room_slot(const RoomTable *T, uint64_t frontier)
 {
-    size_t mask = T->capacity - 1, i = hash_entry(frontier, caps) & mask;
-    while (T->slots[i].room >= 0 && (T->slots[i].frontier != frontier || T->slots[i].caps != caps))
+    size_t mask = T->capacity - 1, i = hash_entry(frontier, 0) & mask;
+    while (T->slots[i].room[0] != ROOM_UNUSED && T->slots[i].frontier != frontier)
         i = (i + 1) & mask;
     return &T->slots[i];
 }
@@ -236,7 +243,7 @@ static int room_table_init(RoomTable *T, size_t capacity)
     if (!T->slots)
         return 0;
     for (size_t i = 0; i < capacity; i++)
-        T->slots[i].room = -1;
+        T->slots[i].room[0] = ROOM_UNUSED;
     return 1;
 }
 
@@ -246,7 +253,7 @@ static void room_free(RoomMemo *M)
         free(M->cell[k].slots);
 }
 
-static int room_store(RoomMemo *M, int k, uint64_t frontier, unsigned caps, int value)
+static int room_store(RoomMemo *M, int k, uint64_t frontier, const unsigned char *values, int combos)
 {
     RoomTable *T = &M->cell[k];
     if (2 * (T->size + 1) > T->capacity) {
@@ -254,59 +261,67 @@ static int room_store(RoomMemo *M, int k, uint64_t frontier, unsigned caps, int 
         if (!room_table_init(&grown, T->capacity ? 2 * T->capacity : 256))
             return 0;
         for (size_t i = 0; i < T->capacity; i++)
-            if (T->slots[i].room >= 0)
-                *room_slot(&grown, T->slots[i].frontier, T->slots[i].caps) = T->slots[i];
+            if (T->slots[i].room[0] != ROOM_UNUSED)
+                *room_slot(&grown, T->slots[i].frontier) = T->slots[i];
         grown.size = T->size;
         free(T->slots);
         *T = grown;
     }
-    RoomEntry *slot = room_slot(T, frontier, caps);
+    RoomEntry *slot = room_slot(T, frontier);
     slot->frontier = frontier;
-    slot->caps = caps;
-    slot->room = value;
+    memcpy(slot->room, values, (size_t)combos);
     T->size++;
     M->size++;
     return 1;
 }
 
-/* room(k, F, a) as above (a packed like the counts, capped types only), or -1 when it is
- * not known (the memo is full or memory ran out): then the state is kept. */
-static int room(const Board *B, RoomMemo *M, int k, uint64_t frontier, unsigned caps)
+/* room(k, F, a) as above for every cap vector a, into out[a]: 1, or 0 when it is not known
+ * (the memo is full or memory ran out): then the state is kept. */
+static int room(const Board *B, RoomMemo *M, int k, uint64_t frontier, unsigned char *out)
 {
     while (k < B->cells && ((frontier & 1) || B->occupied[k])) {
         frontier >>= 1;
         k++;
     }
-    if (k >= B->cells)
-        return 0;
+    if (k >= B->cells) {
+        memset(out, 0, (size_t)B->combos);
+        return 1;
+    }
     if (M->cell[k].capacity) {
-        const RoomEntry *slot = room_slot(&M->cell[k], frontier, caps);
-        if (slot->room >= 0)
-            return slot->room;
+        const RoomEntry *slot = room_slot(&M->cell[k], frontier);
+        if (slot->room[0] != ROOM_UNUSED) {
+            memcpy(out, slot->room, (size_t)B->combos);
+            return 1;
+        }
     }
     if (M->size >= ROOM_MEMO_MAX)
-        return -1;
-    /* No more than the free cells ahead allow: stop searching once that is reached. */
+        return 0;
+    /* No more than the free cells ahead allow: stop searching once every a reaches that
+     * (out[0], no capped piece allowed, is the smallest). */
     int most = (B->free_from[k] - __builtin_popcountll(frontier)) / 4;
-    int best = room(B, M, k + 1, frontier >> 1, caps);
-    for (int o = B->option_start[k]; best >= 0 && best < most && o < B->option_start[k + 1]; o++) {
+    if (!room(B, M, k + 1, frontier >> 1, out))
+        return 0;
+    unsigned char child[ROOM_CAP_COMBOS];
+    for (int o = B->option_start[k]; out[0] < most && o < B->option_start[k + 1]; o++) {
         const Option *p = &B->options[o];
-        if ((p->mask & frontier) || (B->cap_mask[p->type] && (caps & B->cap_mask[p->type]) == 0))
+        if (p->mask & frontier)
             continue;
-        int here = room(B, M, k + 1, (frontier | p->mask) >> 1, caps - B->cap_unit[p->type]);
-        best = here < 0 ? -1 : (here + 1 > best ? here + 1 : best);
+        if (!room(B, M, k + 1, (frontier | p->mask) >> 1, child))
+            return 0;
+        const unsigned char *ok = B->cap_ok[p->type], *less = B->cap_less[p->type];
+        for (int a = 0; a < B->combos; a++)
+            if (ok[a] && child[less[a]] + 1 > out[a])
+                out[a] = (unsigned char)(child[less[a]] + 1);
     }
-    if (best >= 0 && !room_store(M, k, frontier, caps, best))
-        return -1;
-    return best;
+    return room_store(M, k, frontier, out, B->combos);
 }
 
-/* The capped types' counts of a state of B, packed for room() on R (the same types). */
+/* The capped types' counts of a state of B as R's cap vector index (the same types). */
 static unsigned room_caps(const Board *B, const Board *R, uint64_t counts)
 {
     unsigned caps = 0;
     for (int t = 0; t < B->types; t++)
-        if (R->cap_mask[t])
+        if (R->cap_unit[t])
             caps += (unsigned)((counts & B->field_mask[t]) >> B->field_shift[t]) * R->cap_unit[t];
     return caps;
 }
@@ -356,7 +371,8 @@ static long scan(const Board *B, uint64_t start_counts, int target, long long bu
                 || (B->scale > 0 && weights_exclude(B, k, e->covered | dead, e->counts, rem)))
                 continue;
             uint64_t window = R == B ? e->covered : e->covered | B->occupied_window[k];
-            int fits = room(R, M, k, window, room_caps(B, R, e->counts));
+            unsigned char fit[ROOM_CAP_COMBOS];
+            int fits = room(R, M, k, window, fit) ? fit[room_caps(B, R, e->counts)] : -1;
             if ((fits >= 0 && fits < rem) || dominated(&current, e))
                 continue;
             if ((e->covered & 1) || B->occupied[k]) {
@@ -472,7 +488,7 @@ static int build_board(Board *B, int side, int types, const int shape_rows[][4],
     }
     /* The capped types of room(): fewest pieces first, while their count vectors number at
      * most ROOM_CAP_COMBOS (each multiplies room()'s memo). */
-    int order[MAX_TYPES], combos = 1, cap_bits = 0;
+    int order[MAX_TYPES], combos = 1;
     for (int t = 0; t < types; t++)
         order[t] = t;
     for (int i = 1; i < types; i++)
@@ -482,17 +498,20 @@ static int build_board(Board *B, int side, int types, const int shape_rows[][4],
             order[j - 1] = swap;
         }
     for (int i = 0; i < types; i++) {
-        int t = order[i], width = 0;
-        while ((1L << width) <= counts[t])
-            width++;
-        B->cap_mask[t] = B->cap_unit[t] = 0;
-        if (counts[t] > 0 && combos * (counts[t] + 1) <= ROOM_CAP_COMBOS && cap_bits + width <= 16) {
+        int t = order[i];
+        B->cap_unit[t] = 0;
+        if (counts[t] > 0 && combos * (counts[t] + 1) <= ROOM_CAP_COMBOS) {
+            B->cap_unit[t] = (unsigned)combos;
             combos *= (int)counts[t] + 1;
-            B->cap_unit[t] = 1u << cap_bits;
-            B->cap_mask[t] = ((1u << width) - 1) << cap_bits;
-            cap_bits += width;
         }
     }
+    B->combos = combos;
+    for (int t = 0; t < types; t++)
+        for (int a = 0; a < combos; a++) {
+            int digit = B->cap_unit[t] ? (int)(a / B->cap_unit[t] % (unsigned)(counts[t] + 1)) : 1;
+            B->cap_ok[t][a] = digit > 0;
+            B->cap_less[t][a] = (unsigned char)(B->cap_unit[t] && digit > 0 ? a - (int)B->cap_unit[t] : a);
+        }
     int span = scan_span(types, side, shape_rows, shape_cols, transposed);
     if (bits > 56 || remaining > 255 || span >= 64)
         return 0;
