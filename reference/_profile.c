@@ -487,7 +487,7 @@ static int build_board(Board *B, int side, int types, const int shape_rows[][4],
         remaining += (int)counts[t];
     }
     /* The capped types of room(): fewest pieces first, while their count vectors number at
-     * most ROOM_CAP_COMBOS (each multiplies room()'s memo). */
+     * most ROOM_CAP_COMBOS (each adds a value to every entry of room()'s memo). */
     int order[MAX_TYPES], combos = 1;
     for (int t = 0; t < types; t++)
         order[t] = t;
