@@ -125,8 +125,10 @@ def grade_command(target_text: str | None, exercise_name: str, suite: str, cases
         if exercise.fuzz_inputs is None:
             raise CannotGrade(f"--fuzz: {exercise.name} cannot be fuzzed (its exercise record has no fuzz_inputs)")
         jail = grading_jail(isolation, "repository" if target.is_dir() else "binary", unsafe_no_jail)
-        from frontends.fuzz import fuzz_command  # (here: fuzzing's imports, hypothesis among them,
-        from harness.fuzz import DEFAULT_DATABASE  # cost every other `grade` a tenth of a second)
+        # Imported here: fuzzing's imports (hypothesis among them) would cost every other
+        # `grade` a tenth of a second at start-up.
+        from frontends.fuzz import fuzz_command
+        from harness.fuzz import DEFAULT_DATABASE
         return fuzz_command(target, fuzz_examples, exercise=exercise, seed=seed, timeout=timeout, jail=jail,
                             strict=profile == "strict", database=fuzz_db or DEFAULT_DATABASE, outputs=outputs,
                             quiet=quiet, lenient_build=lenient_build,

@@ -56,6 +56,14 @@ STRICT_FLAGS = ("-O2", "-Wall", "-Wextra", "-Werror")
 
 
 @pytest.fixture(scope="session")
+def plain_c(build_c: BuildC) -> Path:
+    """The seed's plain backtracking in C (reference/plain_fillit.c), as the harness builds it."""
+    from reference.plain import PLAIN_C_SOURCE
+
+    return build_c(PLAIN_C_SOURCE, flags=("-O2",), name="plain_fillit")
+
+
+@pytest.fixture(scope="session")
 def s_piece_solver(build_c: BuildC) -> Path:
     """A small correct fillit (tests/fuzz_targets/solver.c)."""
     return build_c(S_PIECE_SOLVER, flags=STRICT_FLAGS, name="s_piece_solver")

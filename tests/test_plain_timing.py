@@ -7,7 +7,6 @@ numbers: a loaded machine slows the wall clock, not the CPU a run needs.
 """
 from __future__ import annotations
 
-from reference.plain import PLAIN_C_SOURCE
 
 import math
 import os
@@ -27,7 +26,6 @@ from reference.solver import solve
 
 pytestmark = pytest.mark.slow  # (the fast loop: pytest -m "not slow", README's Development)
 
-PLAIN_SOURCE = PLAIN_C_SOURCE
 # A standard valid file costs plain search at most EASY_BUDGET placement tries: milliseconds.
 QUICK_FOR_PLAIN_S = DEFAULT_CPU_S / 10
 # The reference must leave almost the whole speed limit unused.
@@ -55,11 +53,6 @@ def run_plain(binary: Path, path: Path, cpu_limit_s: float) -> Run:
 
 
 @pytest.fixture(scope="module")
-def plain(build_c) -> Path:
-    return build_c(PLAIN_SOURCE, flags=("-O2",), name="plain_fillit")
-
-
-@pytest.fixture(scope="module")
 def standard(standard_suite):
     return standard_suite
 
@@ -73,17 +66,17 @@ def _written(tmp_path: Path, cases) -> list[tuple[object, Path]]:
     return out
 
 
-def test_plain_search_answers_every_standard_valid_file_quickly(plain, standard, tmp_path):
+def test_plain_search_answers_every_standard_valid_file_quickly(plain_c, standard, tmp_path):
     valid = [case for case in standard if case.invocation == "file" and case.category != SPEED
              and parse(case.input).valid]
     assert len(valid) > 150
     for case, path in _written(tmp_path, valid):
-        result = run_plain(plain, path, DEFAULT_CPU_S)
+        result = run_plain(plain_c, path, DEFAULT_CPU_S)
         assert result.answered and result.stdout == case.expected, case.id
         assert result.cpu_s < QUICK_FOR_PLAIN_S, (case.id, result.cpu_s)
 
 
-def test_speed_files_beat_plain_search_but_not_the_reference(plain, standard, tmp_path):
+def test_speed_files_beat_plain_search_but_not_the_reference(plain_c, standard, tmp_path):
     speed = [case for case in standard if case.category == SPEED]
     assert 3 <= len(speed) <= 5
     for case in speed:
@@ -91,7 +84,7 @@ def test_speed_files_beat_plain_search_but_not_the_reference(plain, standard, tm
         solve(parse(case.input).pieces)
         assert time.process_time() - started < REFERENCE_SHARE_OF_SPEED_LIMIT * SPEED_CPU_S, case.id
     with ThreadPoolExecutor(2) as pool:
-        runs = list(pool.map(lambda item: run_plain(plain, item[1], SPEED_CPU_S), _written(tmp_path, speed)))
+        runs = list(pool.map(lambda item: run_plain(plain_c, item[1], SPEED_CPU_S), _written(tmp_path, speed)))
     for case, result in zip(speed, runs):
         assert not result.answered, f"{case.id}: plain search answered in {result.cpu_s:.1f} s of CPU"
         # Killed at the CPU limit, not crashed: RLIMIT_CPU's soft and hard limits are equal, so

@@ -27,7 +27,7 @@ from hypothesis import strategies as st
 from frontends.ref import main as fillit_ref
 from reference import solver
 from generators.text import to_file
-from reference.plain import PLAIN_C_SOURCE, min_side, solve_plain
+from reference.plain import min_side, solve_plain
 from reference.shapes import SHAPE_BY_NAME, SHAPES, Shape
 from reference.solver import Solution, available_engines, render, solve, solve_text
 
@@ -85,11 +85,6 @@ def test_the_c_core_is_built():
 def test_fast_engines_match_plain_on_small_files(engine, pieces):
     side, positions = solve_plain(pieces)
     assert solve(pieces, engine=engine) == Solution(side, positions)
-
-
-@pytest.fixture(scope="module")
-def plain_c(build_c):
-    return build_c(PLAIN_C_SOURCE, flags=("-O2",), name="plain_fillit")
 
 
 def plain_c_answer(plain_c, pieces: Sequence[Shape]) -> str:
