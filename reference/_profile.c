@@ -62,14 +62,18 @@
 #define ROOM_CAP_COMBOS 8  /* room(): at most this many count vectors of its capped types */
 #endif
 
+/* One layer's states, in an open-addressing hash table of three parallel arrays: the
+ * lookups (most of the DP's time: a state's successors, and its dominated() checks, which
+ * mostly miss) read the one-byte tags first, which stay in cache where the 16-byte keys of
+ * a large layer do not (measured: 60 ns a lookup with 24-byte entries). */
 typedef struct {
     uint64_t covered, counts;  /* counts: one bit field per type, `rem` in the top byte */
-    uint32_t attribute;
-    uint32_t used;
-} Entry;
+} Key;
 
 typedef struct {
-    Entry *slots;
+    Key *keys;
+    uint16_t *attributes;
+    uint8_t *tags;  /* 0: empty slot, else 8 bits of the key's hash (never 0) */
     size_t capacity, size;
 } Layer;
 
@@ -112,47 +116,66 @@ static int layer_init(Layer *L, size_t capacity)
 {
     L->capacity = capacity;
     L->size = 0;
-    L->slots = calloc(capacity, sizeof(Entry));
-    return L->slots != NULL;
+    L->keys = malloc(capacity * sizeof(Key));
+    L->attributes = malloc(capacity * sizeof(uint16_t));
+    L->tags = calloc(capacity, 1);
+    return L->keys && L->attributes && L->tags;
+}
+
+static void layer_free(Layer *L)
+{
+    free(L->keys);
+    free(L->attributes);
+    free(L->tags);
 }
 
 static void layer_clear(Layer *L)
 {
-    memset(L->slots, 0, L->capacity * sizeof(Entry));
+    memset(L->tags, 0, L->capacity);
     L->size = 0;
 }
 
-static Entry *layer_slot(Layer *L, uint64_t covered, uint64_t counts)
+/* The slot holding this key, or the empty slot where it would go (its tag then 0). */
+static size_t layer_slot(const Layer *L, uint64_t covered, uint64_t counts, uint8_t *tag)
 {
-    size_t mask = L->capacity - 1, i = hash_entry(covered, counts) & mask;
-    while (L->slots[i].used && (L->slots[i].covered != covered || L->slots[i].counts != counts))
+    uint64_t h = hash_entry(covered, counts);
+    size_t mask = L->capacity - 1, i = h & mask;
+    *tag = (uint8_t)(h >> 56) | 1;
+    while (L->tags[i] && (L->tags[i] != *tag || L->keys[i].covered != covered || L->keys[i].counts != counts))
         i = (i + 1) & mask;
-    return &L->slots[i];
+    return i;
 }
 
 /* Adds a state (keeping the smaller attribute); 0 when memory runs out. */
-static int layer_add(Layer *L, uint64_t covered, uint64_t counts, uint32_t attribute)
+static int layer_add(Layer *L, uint64_t covered, uint64_t counts, uint16_t attribute)
 {
+    uint8_t tag;
     if (2 * (L->size + 1) > L->capacity) {
         Layer grown;
-        if (!layer_init(&grown, 2 * L->capacity))
+        if (!layer_init(&grown, 2 * L->capacity)) {
+            layer_free(&grown);
             return 0;
+        }
         for (size_t i = 0; i < L->capacity; i++)
-            if (L->slots[i].used)
-                *layer_slot(&grown, L->slots[i].covered, L->slots[i].counts) = L->slots[i];
+            if (L->tags[i]) {
+                size_t j = layer_slot(&grown, L->keys[i].covered, L->keys[i].counts, &tag);
+                grown.tags[j] = tag;
+                grown.keys[j] = L->keys[i];
+                grown.attributes[j] = L->attributes[i];
+            }
         grown.size = L->size;
-        free(L->slots);
+        layer_free(L);
         *L = grown;
     }
-    Entry *slot = layer_slot(L, covered, counts);
-    if (!slot->used) {
-        slot->used = 1;
-        slot->covered = covered;
-        slot->counts = counts;
-        slot->attribute = attribute;
+    size_t i = layer_slot(L, covered, counts, &tag);
+    if (!L->tags[i]) {
+        L->tags[i] = tag;
+        L->keys[i].covered = covered;
+        L->keys[i].counts = counts;
+        L->attributes[i] = attribute;
         L->size++;
-    } else if (attribute < slot->attribute) {
-        slot->attribute = attribute;
+    } else if (attribute < L->attributes[i]) {
+        L->attributes[i] = attribute;
     }
     return 1;
 }
@@ -329,11 +352,12 @@ static unsigned room_caps(const Board *B, const Board *R, uint64_t counts)
 /* 1 when the layer holds the same state with one cell ahead fewer covered and an attribute
  * no larger: every completion of this state completes that one too (its free cells are a
  * superset), with the same or a smaller target corner, so this state adds nothing. */
-static int dominated(Layer *L, const Entry *e)
+static int dominated(const Layer *L, uint64_t covered, uint64_t counts, uint16_t attribute)
 {
-    for (uint64_t x = e->covered; x; x &= x - 1) {
-        const Entry *other = layer_slot(L, e->covered & ~(x & -x), e->counts);
-        if (other->used && other->attribute <= e->attribute)
+    uint8_t tag;
+    for (uint64_t x = covered; x; x &= x - 1) {
+        size_t other = layer_slot(L, covered & ~(x & -x), counts, &tag);
+        if (L->tags[other] && L->attributes[other] <= attribute)
             return 1;
     }
     return 0;
@@ -348,21 +372,18 @@ static int dominated(Layer *L, const Entry *e)
 static long scan(const Board *B, uint64_t start_counts, int target, long long budget, const Board *R,
                  RoomMemo *M)
 {
-    Layer current, next;
-    if (!layer_init(&current, 1 << 10))
-        return -2;
-    if (!layer_init(&next, 1 << 10)) {
-        free(current.slots);
-        return -2;
-    }
+    Layer current = {0}, next = {0};
     long result = -2;
+    if (!layer_init(&current, 1 << 10) || !layer_init(&next, 1 << 10))
+        goto done;
     if (!layer_add(&current, 0, start_counts, NO_TARGET))
         goto done;
     for (int k = 0; k < B->cells; k++) {
         for (size_t i = 0; i < current.capacity; i++) {
-            const Entry *e = &current.slots[i];
-            if (!e->used)
+            if (!current.tags[i])
                 continue;
+            const Key *e = &current.keys[i];
+            uint16_t attribute = current.attributes[i];
             int rem = (int)(e->counts >> 56);
             /* The uncovered free cells ahead, less those that must stay empty, must hold the
              * pieces still to place; otherwise this state has no completion. */
@@ -373,26 +394,26 @@ static long scan(const Board *B, uint64_t start_counts, int target, long long bu
             uint64_t window = R == B ? e->covered : e->covered | B->occupied_window[k];
             unsigned char fit[ROOM_CAP_COMBOS];
             int fits = room(R, M, k, window, fit) ? fit[room_caps(B, R, e->counts)] : -1;
-            if ((fits >= 0 && fits < rem) || dominated(&current, e))
+            if ((fits >= 0 && fits < rem) || dominated(&current, e->covered, e->counts, attribute))
                 continue;
             if ((e->covered & 1) || B->occupied[k]) {
-                if (!layer_add(&next, e->covered >> 1, e->counts, e->attribute))
+                if (!layer_add(&next, e->covered >> 1, e->counts, attribute))
                     goto done;
                 continue;
             }
             /* Left empty: the uncovered free cells after k must still hold the pieces. */
             if (B->free_from[k + 1] - __builtin_popcountll(e->covered >> 1) >= 4 * rem
-                && !layer_add(&next, e->covered >> 1, e->counts, e->attribute))
+                && !layer_add(&next, e->covered >> 1, e->counts, attribute))
                 goto done;
             for (int o = B->option_start[k]; o < B->option_start[k + 1]; o++) {
                 const Option *p = &B->options[o];
                 if ((e->counts & B->field_mask[p->type]) == 0 || (p->mask & e->covered))
                     continue;
                 uint64_t counts = e->counts - (1ull << B->field_shift[p->type]) - (1ull << 56);
-                uint32_t attribute = e->attribute;
-                if (p->type == target && (uint32_t)p->corner < attribute)
-                    attribute = (uint32_t)p->corner;
-                if (!layer_add(&next, (e->covered | p->mask) >> 1, counts, attribute))
+                uint16_t placed = attribute;
+                if (p->type == target && p->corner < placed)
+                    placed = (uint16_t)p->corner;
+                if (!layer_add(&next, (e->covered | p->mask) >> 1, counts, placed))
                     goto done;
             }
         }
@@ -409,11 +430,11 @@ static long scan(const Board *B, uint64_t start_counts, int target, long long bu
     }
     result = NO_TARGET + 1;
     for (size_t i = 0; i < current.capacity; i++)
-        if (current.slots[i].used && current.slots[i].counts == 0)
-            result = current.slots[i].attribute;
+        if (current.tags[i] && current.keys[i].counts == 0)
+            result = current.attributes[i];
 done:
-    free(current.slots);
-    free(next.slots);
+    layer_free(&current);
+    layer_free(&next);
     return result;
 }
 
