@@ -8,21 +8,30 @@ settled in steps, each of which keeps the answer the seed's first solution:
 1. The packing LP's dual certificate (`reference.lp_bound`): when it proves that the
    pieces cannot all fit, the side is impossible.  Otherwise it still goes to every later
    C search as a bound checked at each node.
-2. The profile DP (`reference._profile`: every partial packing's frontier, row by row or
-   column by column, exact) asked for the first piece's smallest corner over all
+2. The plain search's own first moves (`_place_plain_moves`): each next piece at its
+   smallest corner that fits, as the seed places them before it backtracks.  A run of
+   them is each piece's answer as soon as it is known to have a completion (the corners
+   before do not even fit), so one question to the profile DP (`reference._profile`:
+   every partial packing's frontier, row by row or column by column, exact) settles the
+   longest such run and the next piece at once: the smallest corner of that piece over
+   the run's completions, None when there are none.  With the run's pieces fixed the DP
+   is cheap, and a run too long fails in its first layers; this settles the side and
+   most pieces on the files from a few shapes, whose first piece alone takes the DP
+   seconds.
+3. Otherwise the profile DP asked for the first piece's smallest corner over all
    packings, which also says whether the side has one.  Its suffix bound (room() in
    _profile.c: the most pieces the rest of the square can hold) drops the states without
-   a completion, so it answers in tenths of a second to a few seconds even for four-shape
-   files at side 11; its memo is kept for all the DP's scans at the side (`_Side.room`).
+   a completion; its memo is kept for all the DP's scans at the side (`_Side.room`).
    Where the bound does not see why states fail (I_vertical with L_90 and T pieces), a
    layer outgrows the DP's budget, and it is not asked again until a piece is placed.  Then the C
    core's own ordered search (one memo for all its queries) gets a budget, and when that
    is not enough, the question goes to a portfolio (`SIDE_STAGES`): CaDiCaL
-   (`reference.sat_side`, one incremental instance kept for step 3), CP-SAT and the C
+   (`reference.sat_side`, one incremental instance kept for step 4), CP-SAT and the C
    order-free search in turn, the last C search without a budget.  "No" means the side
    is impossible.
-3. "Yes": the seed's first solution, piece by piece (`_first_solution`): each piece at the
-   smallest corner from which the rest can still be packed.  That greedy order needs no
+4. "Yes": the seed's first solution, piece by piece (`_first_solution`): runs of plain
+   moves as in step 2 where one is confirmed, else the next piece at the smallest corner
+   from which the rest can still be packed.  That greedy order needs no
    backtracking, because every corner it keeps provably has a completion, and it is the
    seed's first solution because the seed's backtracking returns, piece after piece, the
    smallest corner that has one.  Corners are asked of the C core in turn on a small
@@ -66,6 +75,9 @@ DP_RETRY_PIECES = 1
 # restricted_ivert_l90_tdown_tup_26 13.7 s -> 7.5 s).  A corner has fewer free cells than
 # its piece, so the DP then gets a larger budget.
 CORNER_STAGES: Stages = (("sat", 20_000), ("dp", 200_000), ("sat", 0))
+# Place runs of the plain search's first moves with one DP question each
+# (`_place_plain_moves`); tests turn it off to exercise the other helpers.
+PLAIN_MOVES = True
 USE_SAT = True  # the SAT solver's questions (when python-sat is installed); tests turn it off
 # ("sat", conflicts, 0 = none) is the SAT solver, asked about the empty square only.
 SIDE_STAGES: Stages = (("sat", 50_000), ("cp-sat", 1.0), ("c", 2_000_000), ("cp-sat", 8.0), ("c", 0))
@@ -176,25 +188,30 @@ def solve_side(types: Sequence[Shape], piece_types: Sequence[int], side: int) ->
     if certificate is not None and certificate.excludes(counts):
         return None
     board = _Side(types, counts, side, certificate)
-    # The first piece's smallest corner over all packings, None when there is none: the
-    # side's yes/no and the first piece's answer in one scan.
-    dp_says = board.smallest_corner_by_dp(piece_types[0], counts, frozenset(), [0] * len(counts))
-    if dp_says is None:
-        return None
-    if dp_says is False:
-        # The DP cannot afford this side: the C core's ordered search, whose memo serves
-        # all its queries, answers first when it can (a packing, or a proof there is none).
-        positions = _fastsolve.solve_at_side(cells, list(piece_types), side, ORDERED_C_BUDGET, board.weights)
-        if positions is not False:
-            return positions
-        if not board.packable(counts, frozenset(), SIDE_STAGES):
+    partial = _Partial(list(piece_types), counts)
+    if not (PLAIN_MOVES and _place_plain_moves(board, partial)):
+        # The first piece's smallest corner over all packings, None when there is none: the
+        # side's yes/no and the first piece's answer in one scan.
+        dp_says = board.smallest_corner_by_dp(piece_types[0], counts, frozenset(), [0] * len(counts))
+        if dp_says is None:
             return None
-    first = None if dp_says is False else dp_says
-    return tuple(divmod(anchor, side) for anchor in _first_solution(board, list(piece_types), counts, first))
+        if dp_says is False:
+            # The DP cannot afford this side: the C core's ordered search, whose memo serves
+            # all its queries, answers first when it can (a packing, or a proof there is none).
+            positions = _fastsolve.solve_at_side(cells, list(piece_types), side, ORDERED_C_BUDGET, board.weights)
+            if positions is not False:
+                return positions
+            if not board.packable(counts, frozenset(), SIDE_STAGES):
+                return None
+        else:
+            partial.place(board, piece_types[0], dp_says)
+    _first_solution(board, partial)
+    return tuple(divmod(anchor, side) for anchor in partial.anchors)
 
 
-def _first_solution(board: _Side, piece_types: list[int], counts: list[int], first: int | None) -> list[int]:
-    """The seed's first solution at a side that has a packing: corners, file order.
+class _Partial:
+    """The pieces placed so far at a side that has a packing, file order, each at its
+    answer: the smallest corner from which the rest can still be packed.
 
     A piece identical to an earlier one goes strictly after it: swapping identical pieces
     maps packings to packings, and the upper-left-first one has them in increasing order.
@@ -202,25 +219,101 @@ def _first_solution(board: _Side, piece_types: list[int], counts: list[int], fir
     before the last placed one of that type: such a packing would let that placed piece
     take the earlier corner, which its own smallest corner rules out.
     """
-    counts = list(counts)
-    occupied: frozenset[int] = frozenset()
-    min_corner = [0] * len(counts)
-    anchors: list[int] = []
-    last_anchor: dict[int, int] = {}
-    for t in piece_types:
-        if first is not None and not anchors:
-            corner = first  # already found by the DP (solve_side)
-        else:
-            corner = _smallest_corner(board, t, counts, occupied, min_corner, last_anchor.get(t, -1) + 1)
+
+    def __init__(self, piece_types: list[int], counts: list[int]) -> None:
+        self.piece_types = piece_types
+        self.counts = list(counts)  # pieces still to place, per type
+        self.occupied: frozenset[int] = frozenset()
+        self.min_corner = [0] * len(counts)  # per type: where its next piece may start
+        self.anchors: list[int] = []
+
+    def next_type(self) -> int:
+        return self.piece_types[len(self.anchors)]
+
+    def place(self, board: _Side, t: int, corner: int) -> None:
         cells = board.placement(t, corner)
-        assert cells is not None and occupied.isdisjoint(cells)
-        counts[t] -= 1
-        occupied |= cells
-        anchors.append(corner)
+        assert cells is not None and self.occupied.isdisjoint(cells)
+        self.counts[t] -= 1
+        self.occupied |= cells
+        self.anchors.append(corner)
+        self.min_corner[t] = corner + 1
         board.place(t, corner)
-        last_anchor[t] = corner
+
+
+def _first_solution(board: _Side, partial: _Partial) -> None:
+    """The seed's first solution at a side that has a packing, placed piece by piece from
+    `partial` on: each piece at the smallest corner from which the rest can still be packed
+    (`_place_plain_moves` places several at once where it can)."""
+    while len(partial.anchors) < len(partial.piece_types):
+        if PLAIN_MOVES and _place_plain_moves(board, partial):
+            continue
+        t = partial.next_type()
+        corner = _smallest_corner(board, t, partial.counts, partial.occupied, partial.min_corner,
+                                  partial.min_corner[t])
+        partial.place(board, t, corner)
+
+
+def _plain_moves(board: _Side, partial: _Partial) -> list[int]:
+    """The plain search's first moves from `partial`: each next piece at its smallest corner
+    that fits (inside the square, on free cells, after the last piece of its type), until a
+    piece has none."""
+    occupied = set(partial.occupied)
+    min_corner = list(partial.min_corner)
+    moves = []
+    for t in partial.piece_types[len(partial.anchors):]:
+        for corner in range(min_corner[t], board.side * board.side):
+            cells = board.placement(t, corner)
+            if cells is not None and occupied.isdisjoint(cells):
+                break
+        else:
+            break
+        occupied |= cells
         min_corner[t] = corner + 1
-    return anchors
+        moves.append(corner)
+    return moves
+
+
+def _place_plain_moves(board: _Side, partial: _Partial) -> bool:
+    """Place the longest run of the plain search's first moves (`_plain_moves`) that still
+    has a completion, and the piece after it; False when none was placed.
+
+    Each of those moves is its piece's answer once the run is known to have a completion:
+    the corners before it do not even fit.  One DP question settles the run and the next
+    piece at once (its smallest corner over the completions, None when there are none),
+    and with the run's pieces fixed it is cheap where the DP of the first piece alone is
+    not: on `rojjorjjjrojrooojrroorooro` the three first answers cost 0.9 s of DP scans one
+    by one and 0.15 s this way, the run of 9 on `daeeiiaadieaeeaeeidiiieaia` 0.25 s where
+    its first piece alone took the DP 65 s.  Runs too long fail within the DP's first
+    layers (hundredths of a second: they leave spare cells the rest cannot do without), so
+    the runs are tried longest first; a DP that gives up ends the attempt, as shorter runs
+    would cost it more.
+    """
+    moves = _plain_moves(board, partial)
+    start = len(partial.anchors)
+    if start + len(moves) == len(partial.piece_types):
+        # The plain search's first moves pack every piece: that is its first solution.
+        for t, corner in zip(partial.piece_types[start:], moves):
+            partial.place(board, t, corner)
+        return True
+    for run in range(len(moves), 0, -1):
+        counts, min_corner, occupied = list(partial.counts), list(partial.min_corner), set(partial.occupied)
+        for t, corner in zip(partial.piece_types[start:start + run], moves):
+            cells = board.placement(t, corner)
+            assert cells is not None
+            counts[t] -= 1
+            min_corner[t] = corner + 1
+            occupied |= cells
+        t = partial.piece_types[start + run]
+        found = _profile.first_corner(board.cells, counts, board.side, sorted(occupied), min_corner, t,
+                                      DP_LAYER_BUDGET, board.weights, board.room)
+        if found is False:
+            return False
+        if found is not None:
+            for u, corner in zip(partial.piece_types[start:start + run], moves):
+                partial.place(board, u, corner)
+            partial.place(board, t, found)
+            return True
+    return False
 
 
 def _smallest_corner(board: _Side, t: int, counts: list[int], occupied: frozenset[int],

@@ -4,9 +4,11 @@ CP-SAT) stays exact.
 `reference.solver` settles a side with the C core alone while it is quick, and asks the
 packing LP's dual certificate, the profile DP and CP-SAT otherwise.  Here every side is
 forced through those helpers (one-node C budgets), each path on its own: the DP deciding
-the side and every piece's smallest corner, or the DP out of the way and CaDiCaL (one
-incremental instance) or CP-SAT answering every question, on restricted-shape files small enough for the plain seed backtracking,
-whose first solution is the answer by definition.  The certificate is also checked against
+the side and every piece's smallest corner (with runs of the plain search's first moves
+or without), or the DP out of the way and CaDiCaL (one incremental instance) or CP-SAT
+answering every question, on restricted-shape files small enough for the plain seed
+backtracking, whose first solution is the answer by definition; on larger files the DP's
+two paths check each other.  The certificate is also checked against
 packings that exist, where it must never claim the contrary.
 """
 from __future__ import annotations
@@ -17,8 +19,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generators.hard import SKEW_AND_O_26, decode
-from reference import solver, staged
+from generators.hard import RESTRICTED_SLOWEST, SKEW_AND_O_26, decode
+from reference import _profile, solver, staged
 from reference.lp_bound import certificate, lp_certificate
 from reference.plain import min_side, solve_plain
 from reference.shapes import SHAPE_BY_NAME, SHAPES, Shape
@@ -70,9 +72,11 @@ def test_forced_helpers_match_plain(pieces):
 
 
 @settings(max_examples=40, deadline=None)
-@given(pieces=restricted_pieces(6))
-def test_forced_profile_dp_matches_plain(pieces):
-    assert solve_forced(pieces, FORCED_DP) == Solution(*solve_plain(pieces))
+@given(pieces=restricted_pieces(6), plain_moves=st.booleans())
+def test_forced_profile_dp_matches_plain(pieces, plain_moves):
+    """With runs of the plain search's first moves settled by one DP question each, or
+    every piece asked of the DP on its own."""
+    assert solve_forced(pieces, {**FORCED_DP, "PLAIN_MOVES": plain_moves}) == Solution(*solve_plain(pieces))
 
 
 @settings(max_examples=30, deadline=None)
@@ -97,6 +101,52 @@ def solve_forced(pieces: list[Shape], overrides: dict[str, object] = FORCED) -> 
 @given(pieces=restricted_pieces(6))
 def test_default_path_matches_plain(pieces):
     assert solve(pieces) == Solution(*solve_plain(pieces))
+
+
+def larger_restricted_pieces(low: int, high: int) -> st.SearchStrategy[list[Shape]]:
+    """low..high pieces from 1-4 shapes: more than the plain oracle can finish."""
+    def draw(seed: int) -> list[Shape]:
+        rng = random.Random(seed)
+        subset = rng.sample(list(SHAPES), rng.randint(1, 4))
+        return [rng.choice(subset) for _ in range(rng.randint(low, high))]
+
+    return st.integers(0, 2**32).map(draw)
+
+
+@settings(max_examples=25, deadline=None)
+@given(pieces=larger_restricted_pieces(10, 16))
+def test_runs_of_plain_moves_agree_with_the_dp_piece_by_piece(pieces):
+    """Beyond the plain oracle's reach, the two DP paths check each other: a run of plain
+    moves is taken only where the DP finds a completion of it, and must never end
+    anywhere else than the pieces asked one by one."""
+    assert solve_forced(pieces, FORCED_DP) == solve_forced(pieces, {**FORCED_DP, "PLAIN_MOVES": False})
+
+
+@pytest.mark.slow
+def test_plain_moves_settle_an_ivert_l90_t_file_with_the_dp_alone(monkeypatch):
+    """On restricted_ivert_l90_tdown_tup_26 the DP cannot afford the first piece's question
+    (its layers outgrow the budget); with the plain moves' runs fixed it answers every
+    question, so neither the SAT solver, CP-SAT nor the C core's ordered search is asked,
+    and the answer is the one the other helpers give piece by piece."""
+    pieces = decode(RESTRICTED_SLOWEST["restricted_ivert_l90_tdown_tup_26"])
+    types = list(dict.fromkeys(pieces))
+    counts = [pieces.count(t) for t in types]
+    side = min_side(len(pieces))
+    assert _profile.first_corner([t.cells for t in types], counts, side, [], [0] * len(types), 0,
+                                 staged.DP_LAYER_BUDGET) is False
+    expected = solve_forced(pieces, {"PLAIN_MOVES": False})
+
+    def not_asked(*_args, **_kwargs):
+        raise AssertionError("a helper other than the DP was asked")
+
+    probes = []
+    real_solve_at_side = staged._fastsolve.solve_at_side
+    monkeypatch.setattr(staged._fastsolve, "solve_at_side",
+                        lambda *args: probes.append(args[3]) or real_solve_at_side(*args))
+    monkeypatch.setattr(staged.sat_side, "SatSide", not_asked)
+    monkeypatch.setattr(staged.oracle, "packable", not_asked)
+    assert solve(pieces) == expected
+    assert probes == [staged.FIRST_C_BUDGET], "only the C core's first probe runs"
 
 
 @pytest.mark.parametrize("seed", range(6))
