@@ -78,6 +78,10 @@ CORNER_STAGES: Stages = (("sat", 20_000), ("dp", 200_000), ("sat", 0))
 # Place runs of the plain search's first moves with one DP question each
 # (`_place_plain_moves`); tests turn it off to exercise the other helpers.
 PLAIN_MOVES = True
+# A run's DP question, with the run's pieces fixed, is the cheapest question there is to
+# ask: when it outgrows DP_LAYER_BUDGET it is asked again with 4 times the budget, up to
+# this, and shorter runs keep the larger budget (they need at least as much).
+RUN_DP_MAX_BUDGET = 640_000
 USE_SAT = True  # the SAT solver's questions (when python-sat is installed); tests turn it off
 # ("sat", conflicts, 0 = none) is the SAT solver, asked about the empty square only.
 SIDE_STAGES: Stages = (("sat", 50_000), ("cp-sat", 1.0), ("c", 2_000_000), ("cp-sat", 8.0), ("c", 0))
@@ -190,6 +194,7 @@ def solve_side(types: Sequence[Shape], piece_types: Sequence[int], side: int) ->
     board = _Side(types, counts, side, certificate)
     partial = _Partial(list(piece_types), counts)
     if not (PLAIN_MOVES and _place_plain_moves(board, partial)):
+        partial.futile_moves = _plain_moves(board, partial)
         # The first piece's smallest corner over all packings, None when there is none: the
         # side's yes/no and the first piece's answer in one scan.
         dp_says = board.smallest_corner_by_dp(piece_types[0], counts, frozenset(), [0] * len(counts))
@@ -226,9 +231,19 @@ class _Partial:
         self.occupied: frozenset[int] = frozenset()
         self.min_corner = [0] * len(counts)  # per type: where its next piece may start
         self.anchors: list[int] = []
+        # The plain moves (from the first piece) of the last `_place_plain_moves` that placed
+        # nothing: while the anchors follow them, the runs asked then are the runs there are.
+        self.futile_moves: list[int] = []
 
     def next_type(self) -> int:
         return self.piece_types[len(self.anchors)]
+
+    def follows_futile_moves(self) -> bool:
+        """True while the pieces placed are those moves, before their end: the runs from
+        here along them are the questions asked then (the same pieces fixed), each of
+        which had no completion or cost the DP more than its budget."""
+        placed = len(self.anchors)
+        return placed < len(self.futile_moves) and self.futile_moves[:placed] == self.anchors
 
     def place(self, board: _Side, t: int, corner: int) -> None:
         cells = board.placement(t, corner)
@@ -245,8 +260,10 @@ def _first_solution(board: _Side, partial: _Partial) -> None:
     `partial` on: each piece at the smallest corner from which the rest can still be packed
     (`_place_plain_moves` places several at once where it can)."""
     while len(partial.anchors) < len(partial.piece_types):
-        if PLAIN_MOVES and _place_plain_moves(board, partial):
-            continue
+        if PLAIN_MOVES and not partial.follows_futile_moves():
+            if _place_plain_moves(board, partial):
+                continue
+            partial.futile_moves = partial.anchors + _plain_moves(board, partial)
         t = partial.next_type()
         corner = _smallest_corner(board, t, partial.counts, partial.occupied, partial.min_corner,
                                   partial.min_corner[t])
@@ -295,6 +312,7 @@ def _place_plain_moves(board: _Side, partial: _Partial) -> bool:
         for t, corner in zip(partial.piece_types[start:], moves):
             partial.place(board, t, corner)
         return True
+    budget = DP_LAYER_BUDGET
     for run in range(len(moves), 0, -1):
         counts, min_corner, occupied = list(partial.counts), list(partial.min_corner), set(partial.occupied)
         for t, corner in zip(partial.piece_types[start:start + run], moves):
@@ -304,8 +322,12 @@ def _place_plain_moves(board: _Side, partial: _Partial) -> bool:
             min_corner[t] = corner + 1
             occupied |= cells
         t = partial.piece_types[start + run]
-        found = _profile.first_corner(board.cells, counts, board.side, sorted(occupied), min_corner, t,
-                                      DP_LAYER_BUDGET, board.weights, board.room)
+        while True:
+            found = _profile.first_corner(board.cells, counts, board.side, sorted(occupied), min_corner, t,
+                                          budget, board.weights, board.room)
+            if found is not False or not budget or budget >= RUN_DP_MAX_BUDGET:
+                break
+            budget = min(4 * budget, RUN_DP_MAX_BUDGET)
         if found is False:
             return False
         if found is not None:
