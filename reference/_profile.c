@@ -349,6 +349,16 @@ static unsigned room_caps(const Board *B, const Board *R, uint64_t counts)
     return caps;
 }
 
+/* The pieces of a state of B still to place of R's types (those R has pieces of). */
+static int pieces_of(const Board *B, const Board *R, uint64_t counts)
+{
+    int n = 0;
+    for (int t = 0; t < B->types; t++)
+        if (R->field_mask[t])
+            n += (int)((counts & B->field_mask[t]) >> B->field_shift[t]);
+    return n;
+}
+
 /* 1 when the layer holds the same state with one cell ahead fewer covered and an attribute
  * no larger: every completion of this state completes that one too (its free cells are a
  * superset), with the same or a smaller target corner, so this state adds nothing. */
@@ -364,13 +374,15 @@ static int dominated(const Layer *L, uint64_t covered, uint64_t counts, uint16_t
 }
 
 /* The scan; returns the end state's attribute, NO_TARGET + 1 when no packing exists,
- * -1 when the budget ran out, -2 when memory did. */
-/* The scan; R and M are room()'s board and memo: B and a memo of this scan, or a Room's
- * (the empty square, shared by the scans of one side: B's occupied cells join the window
- * when they lie in it, and those beyond it are taken as free, which only makes room()
- * larger). */
-static long scan(const Board *B, uint64_t start_counts, int target, long long budget, const Board *R,
-                 RoomMemo *M)
+ * -1 when the budget ran out, -2 when memory did.  rooms and memos: room()'s boards and
+ * memos, each for a set of types (those it has pieces of): B and a memo of this scan, or
+ * Rooms' (the empty square, shared by the scans of one side: B's occupied cells join the
+ * window when they lie in it, and those beyond it are taken as free, which only makes
+ * room() larger).  A state with more pieces of a room's types still to place than that
+ * room's room() has no completion. */
+#define MAX_ROOMS 16
+static long scan(const Board *B, uint64_t start_counts, int target, long long budget, const Board *const *rooms,
+                 RoomMemo *const *memos, int n_rooms)
 {
     Layer current = {0}, next = {0};
     long result = -2;
@@ -391,10 +403,15 @@ static long scan(const Board *B, uint64_t start_counts, int target, long long bu
             if (B->free_from[k] - __builtin_popcountll(e->covered | dead) < 4 * rem
                 || (B->scale > 0 && weights_exclude(B, k, e->covered | dead, e->counts, rem)))
                 continue;
-            uint64_t window = R == B ? e->covered : e->covered | B->occupied_window[k];
-            unsigned char fit[ROOM_CAP_COMBOS];
-            int fits = room(R, M, k, window, fit) ? fit[room_caps(B, R, e->counts)] : -1;
-            if ((fits >= 0 && fits < rem) || dominated(&current, e->covered, e->counts, attribute))
+            int refuted = 0;
+            for (int r = 0; !refuted && r < n_rooms; r++) {
+                const Board *R = rooms[r];
+                uint64_t window = R == B ? e->covered : e->covered | B->occupied_window[k];
+                unsigned char fit[ROOM_CAP_COMBOS];
+                if (room(R, memos[r], k, window, fit))
+                    refuted = fit[room_caps(B, R, e->counts)] < pieces_of(B, R, e->counts);
+            }
+            if (refuted || dominated(&current, e->covered, e->counts, attribute))
                 continue;
             if ((e->covered & 1) || B->occupied[k]) {
                 if (!layer_add(&next, e->covered >> 1, e->counts, attribute))
@@ -757,14 +774,14 @@ static PyTypeObject RoomType = {
 };
 
 /* 1 when a Room's memo serves these pieces on B (0 with an exception if not): the same
- * types, no more pieces, the same side (room() on the Room's empty square is then an upper
- * bound for B's states). */
+ * types and side, no more pieces of the types it has pieces of (room() on the Room's empty
+ * square is then an upper bound on how many of those B's states can still place). */
 static int room_matches(const RoomObject *room, const Pieces *P, const Board *B)
 {
     const Board *R = room->board;
     int ok = room->pieces.types == P->types && R->side == B->side && R->transposed == B->transposed;
     for (int t = 0; ok && t < P->types; t++)
-        ok = P->counts[t] <= room->pieces.counts[t]
+        ok = (room->pieces.counts[t] == 0 || P->counts[t] <= room->pieces.counts[t])
              && !memcmp(P->rows[t], room->pieces.rows[t], sizeof(P->rows[t]))
              && !memcmp(P->cols[t], room->pieces.cols[t], sizeof(P->cols[t]));
     if (!ok)
@@ -781,8 +798,13 @@ static PyObject *first_corner(PyObject *self, PyObject *args)
     if (!PyArg_ParseTuple(args, "OOiOOiL|OO", &types_obj, &counts_obj, &side, &occupied_obj, &min_corner_obj,
                           &target, &budget, &weights, &room_obj))
         return NULL;
-    if (room_obj != Py_None && !PyObject_TypeCheck(room_obj, &RoomType)) {
-        PyErr_SetString(PyExc_TypeError, "room must be a Room or None");
+    /* room: None, a Room, or a tuple of Rooms */
+    Py_ssize_t n_rooms = room_obj == Py_None ? 0 : PyTuple_Check(room_obj) ? PyTuple_GET_SIZE(room_obj) : 1;
+    int rooms_ok = n_rooms <= MAX_ROOMS;
+    for (Py_ssize_t r = 0; rooms_ok && r < n_rooms; r++)
+        rooms_ok = PyObject_TypeCheck(PyTuple_Check(room_obj) ? PyTuple_GET_ITEM(room_obj, r) : room_obj, &RoomType);
+    if (!rooms_ok) {
+        PyErr_SetString(PyExc_TypeError, "room must be None, a Room or a tuple of at most 16 Rooms");
         return NULL;
     }
     Pieces P;
@@ -796,15 +818,24 @@ static PyObject *first_corner(PyObject *self, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "one count and one min_corner per type; target < len(types)");
         return NULL;
     }
-    RoomObject *room = room_obj == Py_None ? NULL : (RoomObject *)room_obj;
     if (side < 1 || side > MAX_SIDE)
         Py_RETURN_FALSE;  /* beyond the 64-cell window: not this helper's question */
     Board *B = new_board(&P, side, occupied, n_occupied, min_corner, weights);
     if (!B)
         return PyErr_Occurred() ? NULL : Py_NewRef(Py_False);
-    if (room && room->board && !room_matches(room, &P, B)) {
-        free_board(B);
-        return NULL;
+    const Board *rooms[MAX_ROOMS];
+    RoomMemo *memos[MAX_ROOMS];
+    int used_rooms = 0;
+    for (Py_ssize_t r = 0; r < n_rooms; r++) {
+        RoomObject *room = (RoomObject *)(PyTuple_Check(room_obj) ? PyTuple_GET_ITEM(room_obj, r) : room_obj);
+        if (!room->board)
+            continue;  /* a square the DP cannot scan: no bound from it */
+        if (!room_matches(room, &P, B)) {
+            free_board(B);
+            return NULL;
+        }
+        rooms[used_rooms] = room->board;
+        memos[used_rooms++] = &room->memo;
     }
     uint64_t start_counts = 0;
     int remaining = 0;
@@ -813,17 +844,18 @@ static PyObject *first_corner(PyObject *self, PyObject *args)
         remaining += (int)P.counts[t];
     }
     start_counts |= (uint64_t)remaining << 56;
-    RoomMemo *own = NULL, *M;
-    const Board *R = B;
-    if (room && room->board) {
-        R = room->board;
-        M = &room->memo;
-    } else if (!(M = own = calloc(1, sizeof(RoomMemo)))) {
-        free_board(B);
-        return PyErr_NoMemory();
+    RoomMemo *own = NULL;
+    if (!used_rooms) {
+        if (!(own = calloc(1, sizeof(RoomMemo)))) {
+            free_board(B);
+            return PyErr_NoMemory();
+        }
+        rooms[0] = B;
+        memos[0] = own;
+        used_rooms = 1;
     }
     /* No thread switch: a Room's memo is shared and not locked. */
-    long found = scan(B, start_counts, target, budget, R, M);
+    long found = scan(B, start_counts, target, budget, rooms, memos, used_rooms);
     if (own) {
         room_free(own);
         free(own);

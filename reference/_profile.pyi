@@ -10,4 +10,5 @@ class Room:
 
 def first_corner(types: Sequence[Cells], counts: Sequence[int], side: int, occupied: Sequence[int],
                  min_corner: Sequence[int], target: int, budget: int,
-                 weights: Weights | None = None, room: Room | None = None, /) -> int | None | Literal[False]: ...
+                 weights: Weights | None = None, room: Room | tuple[Room, ...] | None = None,
+                 /) -> int | None | Literal[False]: ...

@@ -43,7 +43,7 @@ settled in steps, each of which keeps the answer the seed's first solution:
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from reference import _fastsolve, _profile, oracle, sat_side
 from reference.lp_bound import Certificate, lp_certificate
@@ -78,6 +78,7 @@ CORNER_STAGES: Stages = (("sat", 20_000), ("dp", 200_000), ("sat", 0))
 # Place runs of the plain search's first moves with one DP question each
 # (`_place_plain_moves`); tests turn it off to exercise the other helpers.
 PLAIN_MOVES = True
+EXTRA_ROOMS = True  # `_Side._next_room`; tests turn it off
 # A run's DP question, with the run's pieces fixed, is the cheapest question there is to
 # ask: when it outgrows DP_LAYER_BUDGET it is asked again with 4 times the budget, up to
 # this, and shorter runs keep the larger budget (they need at least as much).
@@ -105,7 +106,35 @@ class _Side:
         # side.  (One per placed piece, with its cells occupied, was slower on the
         # adversarial benchmark's slowest files: the memo costs more to rebuild than the
         # occupied cells it then sees beyond a scan's window save.)
-        self.room = _profile.Room(self.cells, self.counts, side)
+        self.room: tuple[_profile.Room, ...] = (_profile.Room(self.cells, self.counts, side),)
+
+    def first_corner(self, counts: list[int], occupied: Collection[int], min_corner: list[int], target: int,
+                     budget: int) -> int | None | bool:
+        """`_profile.first_corner` with this side's suffix bounds.  A DP that outgrows its
+        budget adds one (`_next_room`), while there is one to add, and is asked again."""
+        while True:
+            found = _profile.first_corner(self.cells, counts, self.side, sorted(occupied), min_corner, target,
+                                          budget, self.weights, self.room)
+            room = self._next_room() if found is False else None
+            if room is None:
+                return found
+            self.room += (room,)
+
+    def _next_room(self) -> _profile.Room | None:
+        """room() for the file's 2, then 3 most numerous types alone (None when there are
+        no more): a state with more of them to place than the rest of the square holds has
+        no completion, which room() of all the types misses when the others fill the gaps
+        those cannot.  At the run question the DP could not afford on
+        `nhonnnnnonhjrnnjjjhjjnnjnj` (J_180, L_180 and three rarer types), 199 of 200
+        states sampled at cell 60 had no completion, nearly all for want of room for their
+        J_180 and L_180 pieces; with the pair's bound the DP answers it in 0.1 s where it
+        took 4.9 s at 16 times the budget.  Built only once a DP has outgrown its budget:
+        on random files it costs more than it saves."""
+        size = len(self.room) + 1
+        if not EXTRA_ROOMS or size > 3 or size >= len(self.counts):
+            return None
+        most = sorted(range(len(self.counts)), key=lambda t: -self.counts[t])[:size]
+        return _profile.Room(self.cells, [c if t in most else 0 for t, c in enumerate(self.counts)], self.side)
 
     def packable(self, counts: list[int], occupied: frozenset[int], stages: Stages) -> bool:
         for helper, amount in stages:
@@ -131,8 +160,7 @@ class _Side:
         than DP_RETRY_PIECES pieces were placed since (each piece placed shrinks its layers)."""
         if self.dp_gave_up_at is not None and len(self.placed) < self.dp_gave_up_at + DP_RETRY_PIECES:
             return False
-        found = _profile.first_corner(self.cells, counts, self.side, sorted(occupied), min_corner, t, DP_LAYER_BUDGET,
-                                      self.weights, self.room)
+        found = self.first_corner(counts, occupied, min_corner, t, DP_LAYER_BUDGET)
         if found is False:
             self.dp_gave_up_at = len(self.placed)
         return found
@@ -158,8 +186,7 @@ class _Side:
         after[t] = corner + 1
         for helper, amount in CORNER_STAGES:
             if helper == "dp":
-                found = _profile.first_corner(self.cells, rest, self.side, sorted(taken), after, -1, int(amount),
-                                              self.weights, self.room)
+                found = self.first_corner(rest, taken, after, -1, int(amount))
                 answer = None if found is False else found is not None
             else:
                 answer = sat.packable_at(t, corner, int(amount))
@@ -323,8 +350,7 @@ def _place_plain_moves(board: _Side, partial: _Partial) -> bool:
             occupied |= cells
         t = partial.piece_types[start + run]
         while True:
-            found = _profile.first_corner(board.cells, counts, board.side, sorted(occupied), min_corner, t,
-                                          budget, board.weights, board.room)
+            found = board.first_corner(counts, occupied, min_corner, t, budget)
             if found is not False or not budget or budget >= RUN_DP_MAX_BUDGET:
                 break
             budget = min(4 * budget, RUN_DP_MAX_BUDGET)

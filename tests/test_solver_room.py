@@ -8,10 +8,14 @@ packings) would change.  They are checked against the C core's order-free search
 against the DP itself with a `Room` shared between the questions of one square, as
 `reference.staged` shares it between all its scans of a side: the Room's memo is made on
 the empty square and the questions' occupied cells and smaller counts only restrict it.
+Rooms of some of the types (their pieces only, as staged adds them for the most numerous
+types) bound the state's pieces of those types, and are checked the same way.
 """
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from itertools import combinations
 
 import pytest
 
@@ -35,12 +39,29 @@ def tight_question(rng: random.Random) -> tuple[list[Shape], list[int], int]:
     return types, counts, side
 
 
+Rooms = Callable[[list, list[int], int], "_profile.Room | tuple[_profile.Room, ...]"]
+
+
+def room_of_all_types(cells: list, counts: list[int], side: int) -> _profile.Room:
+    return _profile.Room(cells, counts, side)
+
+
+def rooms_of_every_subset(cells: list, counts: list[int], side: int) -> tuple[_profile.Room, ...]:
+    """A Room for the whole file and one for each proper subset of its types (that
+    subset's pieces only), as `reference.staged` adds them for the most numerous types: a
+    state is then dropped when any of them lacks room for its pieces of those types."""
+    subsets = [s for size in range(1, len(counts)) for s in combinations(range(len(counts)), size)]
+    return (_profile.Room(cells, counts, side),) + tuple(
+        _profile.Room(cells, [c if t in subset else 0 for t, c in enumerate(counts)], side) for subset in subsets)
+
+
+@pytest.mark.parametrize("make_rooms", [room_of_all_types, rooms_of_every_subset])
 @pytest.mark.parametrize("seed", range(24))
-def test_room_keeps_every_packing_on_tight_boards(seed):
+def test_room_keeps_every_packing_on_tight_boards(seed: int, make_rooms: Rooms):
     rng = random.Random(f"room/{seed}")
     types, counts, side = tight_question(rng)
     cells = [t.cells for t in types]
-    room = _profile.Room(cells, counts, side)
+    room = make_rooms(cells, counts, side)
     for question in range(4):
         # Later questions: a few cells taken and fewer pieces, like the greedy's corners.
         occupied = sorted(rng.sample(range(side * side), 4 * question))
@@ -56,8 +77,9 @@ def test_room_keeps_every_packing_on_tight_boards(seed):
                     == _profile.first_corner(cells, left, side, occupied, [0] * len(types), target, 0))
 
 
+@pytest.mark.parametrize("make_rooms", [room_of_all_types, rooms_of_every_subset])
 @pytest.mark.parametrize("seed", range(12))
-def test_room_keeps_the_smallest_corner_of_dense_packings(seed):
+def test_room_keeps_the_smallest_corner_of_dense_packings(seed: int, make_rooms: Rooms):
     """Boards that have a packing: the smallest corner of each type over all packings, with
     the Room and without, equals the one the C core's order-free search confirms."""
     rng = random.Random(f"room-corner/{seed}")
@@ -68,7 +90,7 @@ def test_room_keeps_the_smallest_corner_of_dense_packings(seed):
             break
     else:
         pytest.fail("no packable board in 100 draws")
-    room = _profile.Room(cells, counts, side)
+    room = make_rooms(cells, counts, side)
     for t in (t for t in range(len(types)) if counts[t]):
         corner = _profile.first_corner(cells, counts, side, [], [0] * len(types), t, 0, None, room)
         rest = list(counts)
@@ -96,3 +118,10 @@ def test_room_rejects_another_square():
         _profile.first_corner(cells[::-1], [3, 3], 7, [], [0, 0], -1, 0, None, room)  # other types
     with pytest.raises(TypeError):
         _profile.first_corner(cells, [3, 3], 7, [], [0, 0], -1, 0, None, object())
+    with pytest.raises(TypeError):
+        _profile.first_corner(cells, [3, 3], 7, [], [0, 0], -1, 0, None, (room, object()))
+    # A Room of some types bounds only those: any count of the others, no more of its own.
+    t_down_only = _profile.Room(cells, [3, 0], 7)
+    assert _profile.first_corner(cells, [3, 5], 7, [], [0, 0], -1, 0, None, (t_down_only,)) is not False
+    with pytest.raises(ValueError):
+        _profile.first_corner(cells, [4, 3], 7, [], [0, 0], -1, 0, None, t_down_only)
