@@ -31,10 +31,13 @@ from reference.shapes import Shape
 
 # CaDiCaL 1.9.5 rather than 1.5.3 (a python-sat too old to ship "cadical195" gets 1.5.3;
 # the answers are the same, only the time differs).  Measured on RESTRICTED_SLOWEST plus
-# the J/L/Z file eighiigiiighmeiieiieegieig, `reference.solver.solve` CPU summed over the 10 files, two
-# interleaved runs: 43.3 s, 41.5 s with 1.5.3 -> 38.4 s, 34.8 s with 1.9.5 (the J/L/Z files
-# gain most: restricted_j270_l180_shoriz_zhoriz_26 8.9/6.9 s -> 4.4/4.1 s; its side
-# question alone 0.9 s -> 0.8 s, restricted_j270_l180_zhoriz_26_b's 1.1 s -> 0.15 s).
+# the J/L/Z file eighiigiiighmeiieiieegieig, `reference.solver.solve` CPU summed over the
+# 10 files, two interleaved runs: 43.3 s, 41.5 s with 1.5.3 -> 38.4 s, 34.8 s with 1.9.5
+# (restricted_j270_l180_shoriz_zhoriz_26 8.9/6.9 s -> 4.4/4.1 s).  The side question
+# alone (`packable(0)`, summed over the 10): 13.2 s -> 9.4 s, faster on 9 files
+# (restricted_j270_l180_zhoriz_26_b 0.95 s -> 0.14 s); a greedy that asks every corner
+# here is mixed (restricted_l90_ivert_tdown_o_26 8.6 -> 11.4 s, ..._shoriz_zhoriz_26
+# 3.8 -> 2.1 s), but the pipeline asks this solver only what the C core and the DP leave.
 # What did not help (SAT-only greedy, every corner asked here, CPU s 1.5.3 -> variant):
 # totalizer -> seqcounter / cardnetwrk / kmtotalizer for the per-type counts, ladder for
 # the per-cell exactly-one, seqcounter / kmtotalizer for the spare count: each wins on
