@@ -29,6 +29,31 @@ from typing import Any
 from reference.shapes import Shape
 
 
+# CaDiCaL 1.9.5 rather than 1.5.3 (a python-sat too old to ship "cadical195" gets 1.5.3;
+# the answers are the same, only the time differs).  Measured on RESTRICTED_SLOWEST plus
+# the J/L/Z file eighiigiiighmeiieiieegieig, `reference.solver.solve` CPU summed over the
+# 10 files, two interleaved runs: 43.3 s, 41.5 s with 1.5.3 -> 38.4 s, 34.8 s with 1.9.5
+# (restricted_j270_l180_shoriz_zhoriz_26 8.9/6.9 s -> 4.4/4.1 s).  The side question
+# alone (`packable(0)`, summed over the 10): 13.2 s -> 9.4 s, faster on 9 files
+# (restricted_j270_l180_zhoriz_26_b 0.95 s -> 0.14 s); a greedy that asks every corner
+# here is mixed (restricted_l90_ivert_tdown_o_26 8.6 -> 11.4 s, ..._shoriz_zhoriz_26
+# 3.8 -> 2.1 s), but the pipeline asks this solver only what the C core and the DP leave.
+# What did not help (SAT-only greedy, every corner asked here, CPU s 1.5.3 -> variant):
+# totalizer -> seqcounter / cardnetwrk / kmtotalizer for the per-type counts, ladder for
+# the per-cell exactly-one, seqcounter / kmtotalizer for the spare count: each wins on
+# some files and loses as much on others (e.g. kmtotalizer spare: ivert_l90_tdown_tup
+# 2.3 -> 23.8, jlz eighiig... timeout); dropping the spare count: 2.5 -> 16.3 s and a
+# timeout; glucose4 / maplechrono: timeouts (> 25 s) on restricted_j270_l180_zhoriz_26_b;
+# phases (placements false, empties true) 2.5 -> 7.3; CaDiCaL 1.9.5 options stabilize=0,
+# stabilizeonly, elim=0, inprocessing=0, chrono=0, phase=0, walk=0, lucky=0, rephase=0:
+# none better on both of ivert_l90_tdown_tup and j270_l180_zhoriz_26_b; per-cut parity
+# (XOR chains, rows/columns) 2.6 -> 3.4 and 8.7 -> 10.3-14.2; answering "yes" from the last
+# model when it has the placement (fewer solves, less learned): 2.0 -> 2.2, 8.2 -> 9.6;
+# one "smallest corner" question per piece (a clause over all earlier corners, under an
+# activation literal, tightened model by model): 2.2 -> 5.0, 8.5 -> 16.6 s.
+SOLVER_NAME = "cadical195"
+
+
 def available() -> bool:
     try:
         import pysat.solvers  # type: ignore[import-untyped]  # noqa: F401
@@ -43,11 +68,11 @@ class SatSide:
     def __init__(self, types: Sequence[Shape], counts: Sequence[int], side: int) -> None:
         from pysat.card import CardEnc, EncType  # type: ignore[import-untyped]
         from pysat.formula import IDPool  # type: ignore[import-untyped]
-        from pysat.solvers import Solver
+        from pysat.solvers import Solver, SolverNames
 
         self.types, self.side, self.counts = list(types), side, list(counts)
         self.pool = IDPool()
-        self.solver: Any = Solver(name="cadical153")
+        self.solver: Any = Solver(name=SOLVER_NAME if hasattr(SolverNames, SOLVER_NAME) else "cadical153")
         self.var: dict[tuple[int, int], int] = {}
         self.cells_of: dict[int, tuple[int, ...]] = {}
         covering: list[list[int]] = [[] for _ in range(side * side)]
