@@ -82,7 +82,7 @@ EXTRA_ROOMS = True  # `_Side._next_room`; tests turn it off
 # A run's DP question, with the run's pieces fixed, is the cheapest question there is to
 # ask: when it outgrows DP_LAYER_BUDGET it is asked again with 4 times the budget, up to
 # this, and shorter runs keep the larger budget (they need at least as much).
-RUN_DP_MAX_BUDGET = 640_000
+RUN_DP_MAX_BUDGET = 160_000
 USE_SAT = True  # the SAT solver's questions (when python-sat is installed); tests turn it off
 # ("sat", conflicts, 0 = none) is the SAT solver, asked about the empty square only.
 SIDE_STAGES: Stages = (("sat", 50_000), ("cp-sat", 1.0), ("c", 2_000_000), ("cp-sat", 8.0), ("c", 0))
