@@ -54,7 +54,9 @@ Stages = tuple[tuple[str, float], ...]
 
 # ("c", order-free node budget, 0 = none) or ("cp-sat", seconds), tried in turn until one
 # answers.  The C core does about 1.5e6 nodes per second here.
-FIRST_C_BUDGET = 150_000  # decides every side of the 430 files of hard_corpus seeds 0-9
+# The C core alone first: on hard_corpus seeds 0-9 it settles every side of 443 of the 670
+# files; the rest are the few-shape families, identical_L_180 and some random_24 files.
+FIRST_C_BUDGET = 150_000
 # When the profile DP cannot afford the side: the C core's own ordered search gets this
 # budget before anything else.
 ORDERED_C_BUDGET = 2_000_000
@@ -109,13 +111,14 @@ class _Side:
         self.room: tuple[_profile.Room, ...] = (_profile.Room(self.cells, self.counts, side),)
 
     def first_corner(self, counts: list[int], occupied: Collection[int], min_corner: list[int], target: int,
-                     budget: int) -> int | None | bool:
-        """`_profile.first_corner` with this side's suffix bounds.  A DP that outgrows its
-        budget adds one (`_next_room`), while there is one to add, and is asked again."""
+                     budget: int, more_rooms: bool = False) -> int | None | bool:
+        """`_profile.first_corner` with this side's suffix bounds.  With `more_rooms`, a DP
+        that outgrows its budget adds one (`_next_room`), while there is one to add, and is
+        asked again."""
         while True:
             found = _profile.first_corner(self.cells, counts, self.side, sorted(occupied), min_corner, target,
                                           budget, self.weights, self.room)
-            room = self._next_room() if found is False else None
+            room = self._next_room() if found is False and more_rooms else None
             if room is None:
                 return found
             self.room += (room,)
@@ -350,7 +353,7 @@ def _place_plain_moves(board: _Side, partial: _Partial) -> bool:
             occupied |= cells
         t = partial.piece_types[start + run]
         while True:
-            found = board.first_corner(counts, occupied, min_corner, t, budget)
+            found = board.first_corner(counts, occupied, min_corner, t, budget, more_rooms=True)
             if found is not False or not budget or budget >= RUN_DP_MAX_BUDGET:
                 break
             budget = min(4 * budget, RUN_DP_MAX_BUDGET)

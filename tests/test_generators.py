@@ -331,7 +331,7 @@ def test_full_corpus(standard):
     for case in extra:
         parsed = parse(case.input)
         # (the expected square is the reference's, as for every suite case: the reference's own
-        # exactness is tests/test_solver*.py's; solving all 72 again here proved nothing more)
+        # exactness is tests/test_solver*.py's; solving all 81 again here proved nothing more)
         assert parsed.valid and case.expected.endswith("\n"), case.id
         if case in randoms:
             assert 20 <= len(parsed.pieces) <= 26

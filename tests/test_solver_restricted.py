@@ -19,7 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generators.hard import RESTRICTED_SLOWEST, SKEW_AND_O_26, decode
+from generators.hard import RESTRICTED_FILES, SKEW_AND_O_26, decode
 from reference import _profile, solver, staged
 from reference.lp_bound import certificate, lp_certificate
 from reference.plain import min_side, solve_plain
@@ -128,7 +128,7 @@ def test_plain_moves_settle_an_ivert_l90_t_file_with_the_dp_alone(monkeypatch):
     (its layers outgrow the budget); with the plain moves' runs fixed it answers every
     question, so neither the SAT solver, CP-SAT nor the C core's ordered search is asked,
     and the answer is the one the other helpers give piece by piece."""
-    pieces = decode(RESTRICTED_SLOWEST["restricted_ivert_l90_tdown_tup_26"])
+    pieces = decode(RESTRICTED_FILES["restricted_ivert_l90_tdown_tup_26"])
     types = list(dict.fromkeys(pieces))
     counts = [pieces.count(t) for t in types]
     side = min_side(len(pieces))
