@@ -4,7 +4,7 @@
  *     first_corner(types, counts, side, occupied, min_corner, target, budget, weights=None,
  *                  room=None) -> int, None or False
  *     Room(types, counts, side): the suffix bound's memo, kept by the caller for all the
- *         scans of one side (the same types, at most these counts)
+ *         scans of one side (the same types, at most these counts of the types it has)
  *
  * Cells are scanned in one fixed order: row-major, or column-major when that keeps the
  * window below shorter (vertical bars).  Every piece is placed when the scan reaches its
@@ -44,8 +44,10 @@
  * budget:     give up (False) when one layer holds more states than that (0: no limit).
  *             The layers of a file grow for the first rows and then shrink; those of a
  *             file the DP cannot afford blow up within the first rows, so it gives up early.
- * room:       optional Room made for these types at this side; without one, each call
- *             makes its own memo (exact for its occupied cells, but rebuilt every call).
+ * room:       optional Room made for these types at this side, or a tuple of Rooms, each
+ *             made with the counts of some of the types (0 for the others) and bounding
+ *             the state's pieces of those types alone; without one, each call makes its
+ *             own memo (exact for its occupied cells, but rebuilt every call).
  * Returns None when no packing exists.
  */
 #define PY_SSIZE_T_CLEAN

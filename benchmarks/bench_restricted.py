@@ -1,0 +1,101 @@
+"""The reference on the restricted-shape files, this checkout against another, side by side.
+
+    python benchmarks/bench_restricted.py [--before PATH] [--random N] [--seed 7]
+
+Times `reference.solver.solve` (CPU seconds, in a fresh process per file) on every file of
+`generators.hard.RESTRICTED_FILES` and `RESTRICTED_SLOWEST`, with this checkout's
+reference and, with `--before`, with another checkout's: a worktree of an older commit
+with its C extensions built in place, e.g.
+
+    git worktree add --detach /tmp/before ead8a1f
+    (cd /tmp/before && python setup.py build_ext --inplace)
+
+The two run alternately, file by file, so that the machine's load falls on both alike,
+and their answers must agree.  With `--random N`, N more files drawn the way
+`bench_adversarial.py` draws its first half (a subset of 1-4 shapes, 20-26 pieces) are
+timed the same way and summarised: how many took over 0.1, 0.5 and 1 s, the slowest, the
+sum.  Prints a Markdown table (docs/BENCHMARKS.md records its output).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+from bench_adversarial import draw_subset
+from generators.hard import RESTRICTED_FILES, RESTRICTED_SLOWEST, encode
+
+HERE = Path(__file__).resolve().parents[1]
+CHILD = """
+import json, sys, time
+from generators.hard import decode
+from reference.solver import solve
+start = time.process_time()
+solution = solve(decode(sys.argv[1]))
+print(json.dumps([time.process_time() - start, solution.side, solution.positions]))
+"""
+
+
+def timed(tree: Path, code: str, cap: float) -> tuple[float, list] | None:
+    """(CPU seconds, [side, positions]) of one solve with `tree`'s reference; None past the cap."""
+    try:
+        done = subprocess.run([sys.executable, "-c", CHILD, code], cwd=tree, env={"PYTHONPATH": str(tree)},
+                              capture_output=True, text=True, timeout=cap, check=True)
+    except subprocess.TimeoutExpired:
+        return None
+    seconds, side, positions = json.loads(done.stdout)
+    return seconds, [side, positions]
+
+
+def shown(result: tuple[float, list] | None, cap: float) -> str:
+    return f">{cap:g}" if result is None else f"{result[0]:.2f}"
+
+
+def summary(label: str, seconds: list[float]) -> str:
+    return (f"{label}: n {len(seconds)}  >0.1 s: {sum(s > 0.1 for s in seconds)}  >0.5 s: "
+            f"{sum(s > 0.5 for s in seconds)}  >1 s: {sum(s > 1 for s in seconds)}  max {max(seconds):.2f}  "
+            f"sum {sum(seconds):.1f}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--before", type=Path, help="another checkout, its extensions built in place")
+    parser.add_argument("--random", type=int, default=0, metavar="N", help="also N random few-shape files")
+    parser.add_argument("--seed", type=int, default=7, help="seed of the random files (default 7)")
+    parser.add_argument("--cap", type=float, default=60.0, help="seconds (wall) per solve (default 60)")
+    args = parser.parse_args(argv)
+    trees = [("after", HERE)] + ([("before", args.before.resolve())] if args.before else [])
+    mismatches = 0
+    print("| file | pieces | side | " + " | ".join(name for name, _ in trees[::-1]) + " |")
+    print("|---|---|---|" + "---|" * len(trees))
+    for name, code in {**RESTRICTED_FILES, **RESTRICTED_SLOWEST}.items():
+        results = {label: timed(tree, code, args.cap) for label, tree in trees[::-1]}
+        answers = [r[1] for r in results.values() if r is not None]
+        mismatch = any(answer != answers[0] for answer in answers)
+        mismatches += mismatch
+        side = answers[0][0] if answers else "?"
+        cells = " | ".join(shown(results[label], args.cap) for label, _ in trees[::-1])
+        print(f"| `{name}` | {len(code)} | {side} | {cells} |" + (" MISMATCH" if mismatch else ""), flush=True)
+    if args.random:
+        rng = random.Random(args.seed)
+        codes = list(dict.fromkeys(encode([rng.choice(subset) for _ in range(rng.randint(20, 26))])
+                                   for subset in (draw_subset(rng) for _ in range(args.random))))
+        seconds: dict[str, list[float]] = {label: [] for label, _ in trees}
+        for code in codes:
+            results = {label: timed(tree, code, args.cap) for label, tree in trees[::-1]}
+            answers = [r[1] for r in results.values() if r is not None]
+            mismatches += any(answer != answers[0] for answer in answers)
+            for label, result in results.items():
+                seconds[label].append(args.cap if result is None else result[0])
+        print()
+        for label, _ in trees[::-1]:
+            print(summary(label, seconds[label]))
+    print(f"\nanswer mismatches: {mismatches}")
+    return 1 if mismatches else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
