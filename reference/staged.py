@@ -80,7 +80,6 @@ CORNER_STAGES: Stages = (("sat", 20_000), ("dp", 200_000), ("sat", 0))
 # Place runs of the plain search's first moves with one DP question each
 # (`_place_plain_moves`); tests turn it off to exercise the other helpers.
 PLAIN_MOVES = True
-EXTRA_ROOMS = True  # `_Side._next_room`; tests turn it off
 # A run's DP question, with the run's pieces fixed, is the cheapest question there is to
 # ask: when it outgrows DP_LAYER_BUDGET it is asked again with 4 times the budget, up to
 # this, and shorter runs keep the larger budget (they need at least as much).
@@ -134,7 +133,7 @@ class _Side:
         took 4.9 s at 16 times the budget.  Built only once a DP has outgrown its budget:
         on random files it costs more than it saves."""
         size = len(self.room) + 1
-        if not EXTRA_ROOMS or size > 3 or size >= len(self.counts):
+        if size > 3 or size >= len(self.counts):
             return None
         most = sorted(range(len(self.counts)), key=lambda t: -self.counts[t])[:size]
         return _profile.Room(self.cells, [c if t in most else 0 for t, c in enumerate(self.counts)], self.side)

@@ -103,6 +103,28 @@ def test_default_path_matches_plain(pieces):
     assert solve(pieces) == Solution(*solve_plain(pieces))
 
 
+# DP budgets so small that runs outgrow them: their questions get the extra Rooms (room()
+# of the most numerous types alone) before the other helpers take over.
+TINY_DP = {"FIRST_C_BUDGET": 1, "ORDERED_C_BUDGET": 1, "CORNER_C_BUDGET": 0, "DP_LAYER_BUDGET": 4,
+           "RUN_DP_MAX_BUDGET": 16}
+
+
+def three_or_four_shapes(low: int, high: int) -> st.SearchStrategy[list[Shape]]:
+    """low..high pieces from 3-4 shapes: files with a pair and a triple of types to bound."""
+    def draw(seed: int) -> list[Shape]:
+        rng = random.Random(seed)
+        subset = rng.sample(list(SHAPES), rng.randint(3, 4))
+        return [rng.choice(subset) for _ in range(rng.randint(low, high))]
+
+    return st.integers(0, 2**32).map(draw)
+
+
+@settings(max_examples=25, deadline=None)
+@given(pieces=three_or_four_shapes(5, 8))
+def test_tiny_dp_budgets_with_extra_rooms_match_plain(pieces):
+    assert solve_forced(pieces, TINY_DP) == Solution(*solve_plain(pieces))
+
+
 def larger_restricted_pieces(low: int, high: int) -> st.SearchStrategy[list[Shape]]:
     """low..high pieces from 1-4 shapes: more than the plain oracle can finish."""
     def draw(seed: int) -> list[Shape]:
