@@ -103,40 +103,30 @@ def test_default_path_matches_plain(pieces):
     assert solve(pieces) == Solution(*solve_plain(pieces))
 
 
+def few_shape_pieces(pieces: tuple[int, int], shapes: tuple[int, int]) -> st.SearchStrategy[list[Shape]]:
+    """pieces[0]..pieces[1] pieces drawn from shapes[0]..shapes[1] of the 19 shapes."""
+    def draw(seed: int) -> list[Shape]:
+        rng = random.Random(seed)
+        subset = rng.sample(list(SHAPES), rng.randint(*shapes))
+        return [rng.choice(subset) for _ in range(rng.randint(*pieces))]
+
+    return st.integers(0, 2**32).map(draw)
+
+
 # DP budgets so small that runs outgrow them: their questions get the extra Rooms (room()
 # of the most numerous types alone) before the other helpers take over.
 TINY_DP = {"FIRST_C_BUDGET": 1, "ORDERED_C_BUDGET": 1, "CORNER_C_BUDGET": 0, "DP_LAYER_BUDGET": 4,
            "RUN_DP_MAX_BUDGET": 16}
 
 
-def three_or_four_shapes(low: int, high: int) -> st.SearchStrategy[list[Shape]]:
-    """low..high pieces from 3-4 shapes: files with a pair and a triple of types to bound."""
-    def draw(seed: int) -> list[Shape]:
-        rng = random.Random(seed)
-        subset = rng.sample(list(SHAPES), rng.randint(3, 4))
-        return [rng.choice(subset) for _ in range(rng.randint(low, high))]
-
-    return st.integers(0, 2**32).map(draw)
-
-
 @settings(max_examples=25, deadline=None)
-@given(pieces=three_or_four_shapes(5, 8))
+@given(pieces=few_shape_pieces((5, 8), (3, 4)))  # a pair and a triple of types to bound
 def test_tiny_dp_budgets_with_extra_rooms_match_plain(pieces):
     assert solve_forced(pieces, TINY_DP) == Solution(*solve_plain(pieces))
 
 
-def larger_restricted_pieces(low: int, high: int) -> st.SearchStrategy[list[Shape]]:
-    """low..high pieces from 1-4 shapes: more than the plain oracle can finish."""
-    def draw(seed: int) -> list[Shape]:
-        rng = random.Random(seed)
-        subset = rng.sample(list(SHAPES), rng.randint(1, 4))
-        return [rng.choice(subset) for _ in range(rng.randint(low, high))]
-
-    return st.integers(0, 2**32).map(draw)
-
-
 @settings(max_examples=25, deadline=None)
-@given(pieces=larger_restricted_pieces(10, 16))
+@given(pieces=few_shape_pieces((10, 16), (1, 4)))  # more than the plain oracle can finish
 def test_runs_of_plain_moves_agree_with_the_dp_piece_by_piece(pieces):
     """Beyond the plain oracle's reach, the two DP paths check each other: a run of plain
     moves is taken only where the DP finds a completion of it, and must never end
