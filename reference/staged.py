@@ -223,7 +223,6 @@ def solve_side(types: Sequence[Shape], piece_types: Sequence[int], side: int) ->
     board = _Side(types, counts, side, certificate)
     partial = _Partial(list(piece_types), counts)
     if not (PLAIN_MOVES and _place_plain_moves(board, partial)):
-        partial.futile_moves = _plain_moves(board, partial)
         # The first piece's smallest corner over all packings, None when there is none: the
         # side's yes/no and the first piece's answer in one scan.
         dp_says = board.smallest_corner_by_dp(piece_types[0], counts, frozenset(), [0] * len(counts))
@@ -292,7 +291,6 @@ def _first_solution(board: _Side, partial: _Partial) -> None:
         if PLAIN_MOVES and not partial.follows_futile_moves():
             if _place_plain_moves(board, partial):
                 continue
-            partial.futile_moves = partial.anchors + _plain_moves(board, partial)
         t = partial.next_type()
         corner = _smallest_corner(board, t, partial.counts, partial.occupied, partial.min_corner,
                                   partial.min_corner[t])
@@ -332,7 +330,8 @@ def _place_plain_moves(board: _Side, partial: _Partial) -> bool:
     its first piece alone took the DP 65 s.  Runs too long fail within the DP's first
     layers (hundredths of a second: they leave spare cells the rest cannot do without), so
     the runs are tried longest first; a DP that gives up ends the attempt, as shorter runs
-    would cost it more.
+    would cost it more.  When it places nothing, it leaves its moves in
+    `partial.futile_moves`.
     """
     moves = _plain_moves(board, partial)
     start = len(partial.anchors)
@@ -357,12 +356,13 @@ def _place_plain_moves(board: _Side, partial: _Partial) -> bool:
                 break
             budget = min(4 * budget, RUN_DP_MAX_BUDGET)
         if found is False:
-            return False
+            break
         if found is not None:
             for u, corner in zip(partial.piece_types[start:start + run], moves):
                 partial.place(board, u, corner)
             partial.place(board, t, found)
             return True
+    partial.futile_moves = partial.anchors + moves
     return False
 
 
