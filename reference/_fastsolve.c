@@ -91,6 +91,7 @@ typedef struct {
     int piece_type[MAX_PIECES], previous_same[MAX_PIECES], anchor[MAX_PIECES];
     StripeSets *stripes;
     long long node_budget;  /* 0: none */
+    long long nodes;        /* order-free nodes of the current call, against node_budget */
     int gave_up;            /* the budget ran out: every 0 returned since means "unknown" */
     /* A packing-LP dual certificate (weights_exclude); scale 0 when there is none. */
     int64_t cell_weight[MAX_SIDE * MAX_SIDE], type_weight[MAX_TYPES], weight_scale;
@@ -506,10 +507,11 @@ static int fillable(Search *S, int remaining, int free_cells, int depth)
     int first_row = 0, spare = free_cells - 4 * remaining, done = 0;
     while (S->board[first_row] == S->full_row)
         first_row++;
-    if (S->node_budget && fill_nodes >= S->node_budget) {
+    if (S->node_budget && S->nodes >= S->node_budget) {
         S->gave_up = 1;
         return 0;
     }
+    S->nodes++;
     fill_nodes++;
     uint64_t key[MAX_SIDE * MAX_SIDE / 64 + TAIL_WORDS], tail0, tail1;
     counts_tail(S, &tail0, &tail1);
@@ -787,23 +789,14 @@ done:
     return result;
 }
 
-/* The order-free search alone, on a board with some cells already taken. */
-static PyObject *packable(PyObject *self, PyObject *args)
+/* One order-free question on S: counts[t] pieces of each type into the cells not in
+ * `occupied`, within `budget` nodes (0: none).  S's memos are kept: a failed state is a
+ * fact about (board, counts), whatever question reached it.  Returns a new reference to
+ * True, False or None (out of budget), NULL with an exception set. */
+static PyObject *ask_packable(Search *S, PyObject *counts, PyObject *occupied, long long budget)
 {
-    PyObject *types, *counts, *occupied, *weights = Py_None;
-    int side;
-    long long budget = 0;
-    (void)self;
-    if (!PyArg_ParseTuple(args, "OOiO|LO", &types, &counts, &side, &occupied, &budget, &weights))
-        return NULL;
-    Search *S = calloc(1, sizeof(Search));
-    if (!S)
-        return PyErr_NoMemory();
-    PyObject *result = NULL, *count_seq = NULL, *cell_seq = NULL;
-    if (!start_search(S, types, side, weights, budget))
-        goto done;
-    count_seq = PySequence_Fast(counts, "counts must be a sequence");
-    cell_seq = count_seq ? PySequence_Fast(occupied, "occupied must be a sequence of cell indices") : NULL;
+    PyObject *result = NULL, *count_seq = PySequence_Fast(counts, "counts must be a sequence");
+    PyObject *cell_seq = count_seq ? PySequence_Fast(occupied, "occupied must be a sequence of cell indices") : NULL;
     if (!cell_seq)
         goto done;
     int remaining = 0, taken = 0;
@@ -811,6 +804,7 @@ static PyObject *packable(PyObject *self, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "one count per type");
         goto done;
     }
+    memset(S->board, 0, sizeof(S->board));
     for (int t = 0; t < S->ntypes; t++) {
         long n = PyLong_AsLong(PySequence_Fast_GET_ITEM(count_seq, t));
         if (n < 0 || n > MAX_COUNT) {
@@ -828,9 +822,12 @@ static PyObject *packable(PyObject *self, PyObject *args)
                 PyErr_SetString(PyExc_ValueError, "cell index out of the square");
             goto done;
         }
-        taken += !(S->board[cell / side] >> (cell % side) & 1);
-        S->board[cell / side] |= 1u << (cell % side);
+        taken += !(S->board[cell / S->side] >> (cell % S->side) & 1);
+        S->board[cell / S->side] |= 1u << (cell % S->side);
     }
+    S->node_budget = budget > 0 ? budget : 0;
+    S->nodes = 0;
+    S->gave_up = 0;
     int found;
     Py_BEGIN_ALLOW_THREADS
     found = fillable(S, remaining, S->cells - taken, 0);
@@ -839,9 +836,97 @@ static PyObject *packable(PyObject *self, PyObject *args)
 done:
     Py_XDECREF(count_seq);
     Py_XDECREF(cell_seq);
+    return result;
+}
+
+/* The order-free search alone, on a board with some cells already taken. */
+static PyObject *packable(PyObject *self, PyObject *args)
+{
+    PyObject *types, *counts, *occupied, *weights = Py_None;
+    int side;
+    long long budget = 0;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOiO|LO", &types, &counts, &side, &occupied, &budget, &weights))
+        return NULL;
+    Search *S = calloc(1, sizeof(Search));
+    if (!S)
+        return PyErr_NoMemory();
+    PyObject *result = start_search(S, types, side, weights, 0) ? ask_packable(S, counts, occupied, budget) : NULL;
     end_search(S);
     return result;
 }
+
+/* Packer: one side's order-free search kept between questions, so that the failed states
+ * one question proves serve the next (`reference.staged` asks many at one side). */
+typedef struct {
+    PyObject_HEAD
+    Search *search;
+} Packer;
+
+static int Packer_init(Packer *self, PyObject *args, PyObject *kwds)
+{
+    PyObject *types, *weights = Py_None;
+    int side;
+    if (kwds && PyDict_Size(kwds)) {
+        PyErr_SetString(PyExc_TypeError, "Packer takes positional arguments only");
+        return -1;
+    }
+    if (!PyArg_ParseTuple(args, "Oi|O", &types, &side, &weights))
+        return -1;
+    if (self->search)
+        end_search(self->search);
+    self->search = calloc(1, sizeof(Search));
+    if (!self->search) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    if (!start_search(self->search, types, side, weights, 0)) {
+        end_search(self->search);
+        self->search = NULL;
+        return -1;
+    }
+    return 0;
+}
+
+static void Packer_dealloc(Packer *self)
+{
+    if (self->search)
+        end_search(self->search);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *Packer_packable(Packer *self, PyObject *args)
+{
+    PyObject *counts, *occupied;
+    long long budget = 0;
+    if (!PyArg_ParseTuple(args, "OO|L", &counts, &occupied, &budget))
+        return NULL;
+    if (!self->search) {
+        PyErr_SetString(PyExc_RuntimeError, "Packer is not initialised");
+        return NULL;
+    }
+    return ask_packable(self->search, counts, occupied, budget);
+}
+
+static PyMethodDef Packer_methods[] = {
+    {"packable", (PyCFunction)Packer_packable, METH_VARARGS,
+     "packable(counts, occupied, budget=0) -> True, False or None\n\n"
+     "As the module's packable() at this Packer's side, with the failed states of the\n"
+     "earlier questions remembered."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject PackerType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "reference._fastsolve.Packer",
+    .tp_doc = "Packer(types, side, weights=None): the order-free search at one side, its memo kept.",
+    .tp_basicsize = sizeof(Packer),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Packer_init,
+    .tp_dealloc = (destructor)Packer_dealloc,
+    .tp_methods = Packer_methods,
+};
 
 static PyObject *last_stats(PyObject *self, PyObject *unused)
 {
@@ -872,5 +957,10 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__fastsolve(void)
 {
-    return PyModule_Create(&module);
+    if (PyType_Ready(&PackerType) < 0)
+        return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (m && PyModule_AddObjectRef(m, "Packer", (PyObject *)&PackerType) < 0)
+        Py_CLEAR(m);
+    return m;
 }

@@ -17,18 +17,20 @@ settled in steps, each of which keeps the answer the seed's first solution:
    the run's completions, None when there are none.  With the run's pieces fixed the DP
    is cheap, and a run too long fails in its first layers; this settles the side and
    most pieces on the files from a few shapes, whose first piece alone takes the DP
-   seconds.
+   seconds.  Where the DP's probe gives up, the C core's packing of a run confirms it
+   (`RUN_STAGES`).
 3. Otherwise the profile DP asked for the first piece's smallest corner over all
    packings, which also says whether the side has one.  Its suffix bound (room() in
    _profile.c: the most pieces the rest of the square can hold) drops the states without
    a completion; its memo is kept for all the DP's scans at the side (`_Side.room`).
    Where the bound does not see why states fail (I_vertical with L_90 and T pieces), a
-   layer outgrows the DP's budget, and it is not asked again until a piece is placed.  Then the C
-   core's own ordered search (one memo for all its queries) gets a budget, and when that
-   is not enough, the question goes to a portfolio (`SIDE_STAGES`): CaDiCaL
-   (`reference.sat_side`, one incremental instance kept for step 4), CP-SAT and the C
-   order-free search in turn, the last C search without a budget.  "No" means the side
-   is impossible.
+   layer outgrows the DP's budget, and it is not asked again until a piece is placed.
+   Then the C core's own ordered search (one memo for all its queries) gets a budget,
+   and when that is not enough, the side's yes/no goes to a ladder (`SIDE_STAGES`): the
+   C core's order-free search (`_fastsolve.Packer`, one per side, whose memo of failed
+   states serves every later question) and CaDiCaL (`reference.sat_side`, one
+   incremental instance kept for step 4) in turn, each budget 4 times the last.  "No"
+   means the side is impossible.
 4. "Yes": the seed's first solution, piece by piece (`_first_solution`): runs of plain
    moves as in step 2 where one is confirmed, else the next piece at the smallest corner
    from which the rest can still be packed.  That greedy order needs no
@@ -37,9 +39,10 @@ settled in steps, each of which keeps the answer the seed's first solution:
    smallest corner that has one.  Corners are asked of the C core in turn on a small
    budget; the first corner it cannot settle hands the piece to the DP, which returns the
    smallest corner over all completions in one scan; when the DP cannot afford the side,
-   that corner and the next go to the SAT solver and the DP on budgets, then the SAT
-   solver without one (`CORNER_STAGES`; assumptions on the same instance, so its learned
-   clauses serve every question), or without python-sat to the portfolio (`QUERY_STAGES`).
+   that corner and the next go up the ladder of the SAT solver and the C core
+   (`CORNER_STAGES`; assumptions on the same SAT instance and the same Packer, so what
+   either learned serves every question), or without python-sat to the C core and
+   CP-SAT (`QUERY_STAGES`).
 """
 from __future__ import annotations
 
@@ -52,14 +55,18 @@ from reference.shapes import Shape
 Corner = tuple[int, int]
 Stages = tuple[tuple[str, float], ...]
 
-# ("c", order-free node budget, 0 = none) or ("cp-sat", seconds), tried in turn until one
-# answers.  The C core does about 1.5e6 nodes per second here.
+# A helper's question on a budget: ("c", order-free node budget, 0 = none) for the C core
+# (one `_fastsolve.Packer` per side: failed states stay known from one question to the
+# next), ("sat", conflicts, 0 = none) for CaDiCaL, ("dp", layer budget, 0 = none) for the
+# profile DP, ("cp-sat", seconds); stages are tried in turn until one answers.  The C
+# core does 0.7-1.5e6 order-free nodes per second here.
 # The C core alone first: on hard_corpus seeds 0-9 it settles every side of 443 of the 670
 # files; the rest are the few-shape families, identical_L_180 and some random_24 files.
 FIRST_C_BUDGET = 150_000
 # When the profile DP cannot afford the side: the C core's own ordered search gets this
-# budget before anything else.
-ORDERED_C_BUDGET = 2_000_000
+# budget before anything else.  (2 000 000 cost ljnnnooqjjjofkllqfohonj 3 s for nothing;
+# the ladders below spend such budgets where they answer.)
+ORDERED_C_BUDGET = 200_000
 CORNER_C_BUDGET = 20_000  # per corner, before the piece goes to the profile DP (0: skip)
 # Profile DP: states allowed in one layer (a few million states per second).  The DP of
 # the files it suits peaks below this and takes tenths of a second; the others blow past
@@ -69,29 +76,51 @@ CORNER_C_BUDGET = 20_000  # per corner, before the piece goes to the profile DP 
 # than the SAT solver does.
 DP_LAYER_BUDGET = 40_000
 DP_RETRY_PIECES = 1
-# One corner's yes/no when the DP could not afford the whole piece: ("dp", layer budget)
-# and ("sat", conflicts, 0 = none) in turn.  The SAT solver first on a small budget: with
-# the DP's suffix bound (room() in _profile.c) a layer costs more, and a DP that could not
-# afford the piece usually gives up on its corners too, after a second or more, where
-# the SAT solver settles most corners in hundredths (measured on `RESTRICTED_SLOWEST`:
-# restricted_ivert_l90_tdown_tup_26 13.7 s -> 7.5 s).  A corner has fewer free cells than
-# its piece, so the DP then gets a larger budget.
-CORNER_STAGES: Stages = (("sat", 20_000), ("dp", 200_000), ("sat", 0))
-# Place runs of the plain search's first moves with one DP question each
+
+
+def _ladder(first: Stages, factor: int, rounds: int) -> Stages:
+    """`first`, then its budgets times factor, factor**2, ... (`rounds` rounds in all), then
+    the last helper without a budget.
+
+    >>> _ladder((("sat", 300), ("c", 80_000)), 4, 2)
+    (('sat', 300), ('c', 80000), ('sat', 1200), ('c', 320000), ('c', 0))
+    """
+    return tuple((helper, amount * factor ** k) for k in range(rounds) for helper, amount in first) + ((first[-1][0], 0),)
+
+
+# One corner's yes/no when the DP could not afford the whole piece: the SAT solver and the
+# C core in turn, each budget 4 times the last, so that whichever of the two suits the
+# file answers after at most about twice its own time.  Neither suits every file: on the
+# greedy's corner questions of RESTRICTED_SLOWEST, each asked of both without a budget,
+# the C core took 0.9-6.7 s per file in all and CaDiCaL 2.1-21.2 s, yet on single corners
+# either can be 10 times faster than the other.  Both keep what they learn between rungs
+# (CaDiCaL its clauses, the Packer its failed states).  The SAT solver starts: a short
+# call is cheap for it and it settles many corners in hundredths.  (The C core first, or
+# the SAT solver from 2 000 conflicts: slower on ljnnnooqjjjofkllqfohonj, 12.9 and 21.7 s
+# against 11.1 s.  This replaced ("sat", 20 000), ("dp", 200 000), ("sat", 0), which took
+# that file 29.7 s: 17 s of SAT calls, 8 s of DPs that gave up.)
+CORNER_STAGES: Stages = _ladder((("sat", 300), ("c", 80_000)), 4, 8)
+# Place runs of the plain search's first moves with one question each
 # (`_place_plain_moves`); tests turn it off to exercise the other helpers.
 PLAIN_MOVES = True
-# A run's DP question, with the run's pieces fixed, is the cheapest question there is to
-# ask: when it outgrows DP_LAYER_BUDGET it is asked again with 4 times the budget, up to
-# this, and shorter runs keep the larger budget (they need at least as much).
-RUN_DP_MAX_BUDGET = 160_000
+# A run's question, with the run's pieces fixed, is the cheapest question there is to ask.
+# A run too long usually fails within the DP's first layers (a DP probe of 2 000 states,
+# without the extra Rooms, each of which slows every later scan); the C core then looks
+# for a packing of it (one confirms the run without the DP) or a proof there is none;
+# then the DP with larger budgets, which shorter runs skip once they gave up (they need
+# at least as much).
+RUN_STAGES: Stages = (("dp", 2_000), ("c", 20_000), ("dp", DP_LAYER_BUDGET), ("c", 80_000), ("dp", 160_000))
 USE_SAT = True  # the SAT solver's questions (when python-sat is installed); tests turn it off
-# ("sat", conflicts, 0 = none) is the SAT solver, asked about the empty square only.
-SIDE_STAGES: Stages = (("sat", 50_000), ("cp-sat", 1.0), ("c", 2_000_000), ("cp-sat", 8.0), ("c", 0))
+# The side's yes/no when the DP and the ordered C search could not afford it: the C core
+# and the SAT solver (asked about the empty square only) in turn, as for corners.
+# (CP-SAT, between them before, answered no side first on RESTRICTED_SLOWEST.)
+SIDE_STAGES: Stages = _ladder((("c", 20_000), ("sat", 300)), 4, 8)
+# Without python-sat: the C core and CP-SAT.
 QUERY_STAGES: Stages = (("c", 50_000), ("cp-sat", 0.5), ("c", 1_000_000), ("cp-sat", 4.0), ("c", 0))
 
 
 class _Side:
-    """The order-free question at one side, asked of the C core, the DP and CP-SAT."""
+    """The order-free question at one side, asked of the C core, the DP, the SAT solver and CP-SAT."""
 
     def __init__(self, types: Sequence[Shape], counts: Sequence[int], side: int,
                  certificate: Certificate | None) -> None:
@@ -103,6 +132,7 @@ class _Side:
         self.counts = list(counts)
         self.placed: list[tuple[int, int]] = []  # (type, corner) of the pieces placed so far
         self.sat: sat_side.SatSide | None = None
+        self.packer = _fastsolve.Packer(self.cells, side, self.weights)
         # The DP's suffix-bound memo (_profile.c, room()), shared by all its scans at this
         # side.  (One per placed piece, with its cells occupied, was slower on the
         # adversarial benchmark's slowest files: the memo costs more to rebuild than the
@@ -149,7 +179,7 @@ class _Side:
                     occupied: frozenset[int]) -> bool | None:
         """One helper's answer, None when its budget ran out."""
         if helper == "c":
-            return _fastsolve.packable(self.cells, counts, self.side, sorted(occupied), int(amount), self.weights)
+            return self.packer.packable(counts, sorted(occupied), int(amount))
         if helper == "sat":
             assert not occupied, "the SAT stage is asked about the empty square only"
             sat = self.sat_solver()
@@ -190,6 +220,8 @@ class _Side:
             if helper == "dp":
                 found = self.first_corner(rest, taken, after, -1, int(amount))
                 answer = None if found is False else found is not None
+            elif helper == "c":
+                answer = self.packable_by("c", amount, rest, taken)
             else:
                 answer = sat.packable_at(t, corner, int(amount))
             if answer is not None:
@@ -340,7 +372,7 @@ def _place_plain_moves(board: _Side, partial: _Partial) -> bool:
         for t, corner in zip(partial.piece_types[start:], moves):
             partial.place(board, t, corner)
         return True
-    budget = DP_LAYER_BUDGET
+    dp_gave_up_at = 0  # the largest DP budget that did not settle a run: shorter runs need more
     for run in range(len(moves), 0, -1):
         counts, min_corner, occupied = list(partial.counts), list(partial.min_corner), set(partial.occupied)
         for t, corner in zip(partial.piece_types[start:start + run], moves):
@@ -350,12 +382,26 @@ def _place_plain_moves(board: _Side, partial: _Partial) -> bool:
             min_corner[t] = corner + 1
             occupied |= cells
         t = partial.piece_types[start + run]
-        while True:
-            found = board.first_corner(counts, occupied, min_corner, t, budget, more_rooms=True)
-            if found is not False or not budget or budget >= RUN_DP_MAX_BUDGET:
+        settled, found = False, None
+        for helper, budget in RUN_STAGES:
+            if helper == "c":
+                # A packing confirms the run; "no" moves on to the shorter run.
+                known = board.packable_by("c", budget, counts, frozenset(occupied))
+                settled, found = known is not None, None
+                if known:
+                    for u, corner in zip(partial.piece_types[start:start + run], moves):
+                        partial.place(board, u, corner)
+                    return True
+            elif not budget or budget > dp_gave_up_at:
+                # Rooms are added only past the first probe: each one slows every later scan.
+                dp_says = board.first_corner(counts, occupied, min_corner, t, int(budget),
+                                             more_rooms=budget >= DP_LAYER_BUDGET)
+                settled, found = dp_says is not False, dp_says
+                if dp_says is False:
+                    dp_gave_up_at = int(budget)
+            if settled:
                 break
-            budget = min(4 * budget, RUN_DP_MAX_BUDGET)
-        if found is False:
+        if not settled:
             break
         if found is not None:
             for u, corner in zip(partial.piece_types[start:start + run], moves):

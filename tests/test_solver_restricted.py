@@ -32,11 +32,14 @@ SKEW = [SHAPE_BY_NAME[n] for n in ("S_horizontal", "S_vertical", "Z_horizontal",
 # Every side and every ordered query goes to CP-SAT (after one-node C searches; the DP gives
 # up at its first layer of more than one state).
 FORCED = {"FIRST_C_BUDGET": 1, "ORDERED_C_BUDGET": 1, "CORNER_C_BUDGET": 1, "DP_LAYER_BUDGET": 1, "USE_SAT": False,
+          "RUN_STAGES": (("c", 1), ("dp", 1)),
           "SIDE_STAGES": (("cp-sat", 20.0), ("c", 0)), "QUERY_STAGES": (("c", 1), ("cp-sat", 20.0), ("c", 0))}
 # The profile DP, without a budget, decides every side and every piece's smallest corner.
-FORCED_DP = {"FIRST_C_BUDGET": 1, "ORDERED_C_BUDGET": 1, "CORNER_C_BUDGET": 0, "DP_LAYER_BUDGET": 0}
+FORCED_DP = {"FIRST_C_BUDGET": 1, "ORDERED_C_BUDGET": 1, "CORNER_C_BUDGET": 0, "DP_LAYER_BUDGET": 0,
+             "RUN_STAGES": (("dp", 0),)}
 # The DP out of the way: the incremental SAT solver decides every side and every corner.
 FORCED_SAT = {"FIRST_C_BUDGET": 1, "ORDERED_C_BUDGET": 1, "CORNER_C_BUDGET": 0, "DP_LAYER_BUDGET": 1,
+              "RUN_STAGES": (("dp", 1),),
               "USE_SAT": True, "SIDE_STAGES": (("sat", 0),), "CORNER_STAGES": (("sat", 0),)}
 
 
@@ -116,7 +119,7 @@ def few_shape_pieces(pieces: tuple[int, int], shapes: tuple[int, int]) -> st.Sea
 # DP budgets so small that runs outgrow them: their questions get the extra Rooms (room()
 # of the most numerous types alone) before the other helpers take over.
 TINY_DP = {"FIRST_C_BUDGET": 1, "ORDERED_C_BUDGET": 1, "CORNER_C_BUDGET": 0, "DP_LAYER_BUDGET": 4,
-           "RUN_DP_MAX_BUDGET": 16}
+           "RUN_STAGES": (("dp", 4), ("dp", 16))}
 
 
 @settings(max_examples=25, deadline=None)
