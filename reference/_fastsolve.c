@@ -908,7 +908,15 @@ static PyObject *Packer_packable(Packer *self, PyObject *args)
     return ask_packable(self->search, counts, occupied, budget);
 }
 
+static PyObject *Packer_last_nodes(Packer *self, PyObject *unused)
+{
+    (void)unused;
+    return PyLong_FromLongLong(self->search ? self->search->nodes : 0);
+}
+
 static PyMethodDef Packer_methods[] = {
+    {"last_nodes", (PyCFunction)Packer_last_nodes, METH_NOARGS,
+     "last_nodes() -> the order-free nodes the last packable() call searched"},
     {"packable", (PyCFunction)Packer_packable, METH_VARARGS,
      "packable(counts, occupied, budget=0) -> True, False or None\n\n"
      "As the module's packable() at this Packer's side, with the failed states of the\n"

@@ -20,7 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generators.hard import RESTRICTED_FILES, SKEW_AND_O_26, decode
-from reference import _profile, solver, staged
+from reference import _profile, oracle, sat_side, side_questions, solver, staged
 from reference.lp_bound import certificate, lp_certificate
 from reference.plain import min_side, solve_plain
 from reference.shapes import SHAPE_BY_NAME, SHAPES, Shape
@@ -32,14 +32,14 @@ SKEW = [SHAPE_BY_NAME[n] for n in ("S_horizontal", "S_vertical", "Z_horizontal",
 # Every side and every ordered query goes to CP-SAT (after one-node C searches; the DP gives
 # up at its first layer of more than one state).
 FORCED = {"FIRST_C_BUDGET": 1, "ORDERED_C_BUDGET": 1, "CORNER_C_BUDGET": 1, "DP_LAYER_BUDGET": 1, "USE_SAT": False,
-          "RUN_STAGES": (("c", 1), ("dp", 1)),
+          "RUN_STAGES": (("c", 1), ("dp", 1)), "GREEDY_C_BUDGET": 0,
           "SIDE_STAGES": (("cp-sat", 20.0), ("c", 0)), "QUERY_STAGES": (("c", 1), ("cp-sat", 20.0), ("c", 0))}
 # The profile DP, without a budget, decides every side and every piece's smallest corner.
 FORCED_DP = {"FIRST_C_BUDGET": 1, "ORDERED_C_BUDGET": 1, "CORNER_C_BUDGET": 0, "DP_LAYER_BUDGET": 0,
-             "RUN_STAGES": (("dp", 0),)}
+             "RUN_STAGES": (("dp", 0),), "GREEDY_C_BUDGET": 0}
 # The DP out of the way: the incremental SAT solver decides every side and every corner.
 FORCED_SAT = {"FIRST_C_BUDGET": 1, "ORDERED_C_BUDGET": 1, "CORNER_C_BUDGET": 0, "DP_LAYER_BUDGET": 1,
-              "RUN_STAGES": (("dp", 1),),
+              "RUN_STAGES": (("dp", 1),), "GREEDY_C_BUDGET": 0,
               "USE_SAT": True, "SIDE_STAGES": (("sat", 0),), "CORNER_STAGES": (("sat", 0),)}
 
 
@@ -89,21 +89,35 @@ def test_forced_sat_matches_plain(pieces):
 
 
 def solve_forced(pieces: list[Shape], overrides: dict[str, object] = FORCED) -> Solution:
-    """`solve` with the C core's own search cut to one node: the helpers decide everything."""
-    original = {name: getattr(staged, name) for name in overrides}
+    """`solve` with the C core's own search cut to one node: the helpers decide everything.
+    Each knob is set where it is defined: `reference.staged` or `reference.side_questions`."""
+    modules = {name: staged if hasattr(staged, name) else side_questions for name in overrides}
+    original = {name: getattr(modules[name], name) for name in overrides}
     for name, value in overrides.items():
-        setattr(staged, name, value)
+        setattr(modules[name], name, value)
     try:
         return solve(pieces, engine="c")
     finally:
         for name, value in original.items():
-            setattr(staged, name, value)
+            setattr(modules[name], name, value)
 
 
 @settings(max_examples=40, deadline=None)
 @given(pieces=restricted_pieces(6))
 def test_default_path_matches_plain(pieces):
     assert solve(pieces) == Solution(*solve_plain(pieces))
+
+
+# The C core's greedy (`staged._place_by_c`) on every file, on budgets so small that it
+# hands over to the other helpers part way, or large enough that it places every piece.
+C_GREEDY_HANDOVER = {"FIRST_C_BUDGET": 1, "GREEDY_C_MIN_TYPES": 1, "GREEDY_C_BUDGET": 200, "GREEDY_C_TOTAL": 2_000}
+C_GREEDY_ALONE = {"FIRST_C_BUDGET": 1, "GREEDY_C_MIN_TYPES": 1, "GREEDY_C_BUDGET": 10**9, "GREEDY_C_TOTAL": 10**10}
+
+
+@settings(max_examples=40, deadline=None)
+@given(pieces=restricted_pieces(6), overrides=st.sampled_from([C_GREEDY_HANDOVER, C_GREEDY_ALONE]))
+def test_the_c_greedy_alone_or_handing_over_matches_plain(pieces, overrides):
+    assert solve_forced(pieces, overrides) == Solution(*solve_plain(pieces))
 
 
 def few_shape_pieces(pieces: tuple[int, int], shapes: tuple[int, int]) -> st.SearchStrategy[list[Shape]]:
@@ -119,7 +133,7 @@ def few_shape_pieces(pieces: tuple[int, int], shapes: tuple[int, int]) -> st.Sea
 # DP budgets so small that runs outgrow them: their questions get the extra Rooms (room()
 # of the most numerous types alone) before the other helpers take over.
 TINY_DP = {"FIRST_C_BUDGET": 1, "ORDERED_C_BUDGET": 1, "CORNER_C_BUDGET": 0, "DP_LAYER_BUDGET": 4,
-           "RUN_STAGES": (("dp", 4), ("dp", 16))}
+           "RUN_STAGES": (("dp", 4), ("dp", 16)), "GREEDY_C_BUDGET": 0}
 
 
 @settings(max_examples=25, deadline=None)
@@ -148,7 +162,7 @@ def test_plain_moves_settle_an_ivert_l90_t_file_with_the_dp_alone(monkeypatch):
     counts = [pieces.count(t) for t in types]
     side = min_side(len(pieces))
     assert _profile.first_corner([t.cells for t in types], counts, side, [], [0] * len(types), 0,
-                                 staged.DP_LAYER_BUDGET) is False
+                                 side_questions.DP_LAYER_BUDGET) is False
     expected = solve_forced(pieces, {"PLAIN_MOVES": False})
 
     def not_asked(*_args, **_kwargs):
@@ -158,8 +172,8 @@ def test_plain_moves_settle_an_ivert_l90_t_file_with_the_dp_alone(monkeypatch):
     real_solve_at_side = staged._fastsolve.solve_at_side
     monkeypatch.setattr(staged._fastsolve, "solve_at_side",
                         lambda *args: probes.append(args[3]) or real_solve_at_side(*args))
-    monkeypatch.setattr(staged.sat_side, "SatSide", not_asked)
-    monkeypatch.setattr(staged.oracle, "packable", not_asked)
+    monkeypatch.setattr(sat_side, "SatSide", not_asked)
+    monkeypatch.setattr(oracle, "packable", not_asked)
     assert solve(pieces) == expected
     assert probes == [staged.FIRST_C_BUDGET], "only the C core's first probe runs"
 
@@ -188,7 +202,7 @@ def test_lp_certificate_proves_26_skew_pieces_need_side_12(monkeypatch):
     def no_oracle(*_args):
         raise AssertionError("CP-SAT was asked; the certificate alone must settle side 11")
 
-    monkeypatch.setattr(staged.oracle, "packable", no_oracle)
+    monkeypatch.setattr(oracle, "packable", no_oracle)
     pieces = decode(SKEW_AND_O_26[0])
     types = list(dict.fromkeys(pieces))
     counts = [pieces.count(t) for t in types]
@@ -258,3 +272,13 @@ def test_cp_sat_lexicographic_minimisation_agrees_on_medium_files(seed):
     assert solve_forced(pieces) == expected
     assert solve_forced(pieces, FORCED_DP) == expected
     assert solve_forced(pieces, FORCED_SAT) == expected
+
+
+@settings(max_examples=10, deadline=None)
+@given(pieces=few_shape_pieces((9, 12), (5, 8)))  # files of many shapes, as the greedy gets them
+def test_the_c_greedy_agrees_with_the_dp_piece_by_piece(pieces):
+    """Beyond the plain oracle's reach: the C core's greedy, handing over part way or not,
+    must end where the DP asked piece by piece ends."""
+    expected = solve_forced(pieces, {**FORCED_DP, "PLAIN_MOVES": False})
+    assert solve_forced(pieces, C_GREEDY_HANDOVER) == expected
+    assert solve_forced(pieces, C_GREEDY_ALONE) == expected

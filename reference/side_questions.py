@@ -1,0 +1,183 @@
+"""One side's order-free questions, asked of the helpers on budgets.
+
+"Can these pieces still be packed in the free cells?" (and "what is the smallest corner
+of this piece over all packings?") at one side of the square, for `reference.staged`:
+the C core's order-free search (`_fastsolve.Packer`, one per side, so that the failed
+states one question proves serve the next), the profile DP (`reference._profile`, its
+suffix bound's memos kept per side), the incremental SAT solver (`reference.sat_side`)
+and CP-SAT (`reference.oracle`).  A question climbs a ladder of stages, each a helper on
+a budget, until one answers (`Stages`).
+"""
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+from reference import _fastsolve, _profile, oracle, sat_side
+from reference.lp_bound import Certificate
+from reference.shapes import Shape
+
+# A helper's question on a budget: ("c", order-free node budget, 0 = none) for the C core
+# (0.7-1.5e6 order-free nodes per second here), ("sat", conflicts, 0 = none) for CaDiCaL,
+# ("dp", layer budget, 0 = none) for the profile DP, ("cp-sat", seconds); stages are
+# tried in turn until one answers.
+Stages = tuple[tuple[str, float], ...]
+
+# Profile DP: states allowed in one layer (a few million states per second).  The DP of
+# the files it suits peaks below this and takes tenths of a second; the others blow past
+# it within their first rows (under 0.1 s lost), and a DP that gave up is asked again at
+# that side only once DP_RETRY_PIECES more pieces are placed.  Tuned on the adversarial
+# benchmark's slowest files: 100 000 or 150 000 let through DPs that answer, but slower
+# than the SAT solver does.
+DP_LAYER_BUDGET = 40_000
+DP_RETRY_PIECES = 1
+
+
+def ladder(first: Stages, factor: int, rounds: int) -> Stages:
+    """`first`, then its budgets times factor, factor**2, ... (`rounds` rounds in all), then
+    the last helper without a budget.
+
+    >>> ladder((("sat", 300), ("c", 80_000)), 4, 2)
+    (('sat', 300), ('c', 80000), ('sat', 1200), ('c', 320000), ('c', 0))
+    """
+    return tuple((helper, amount * factor ** k) for k in range(rounds) for helper, amount in first) + ((first[-1][0], 0),)
+
+
+
+# One corner's yes/no when the DP could not afford the whole piece: the SAT solver and the
+# C core in turn, each budget 4 times the last, so that whichever of the two suits the
+# file answers after at most about twice its own time.  Neither suits every file: on the
+# greedy's corner questions of RESTRICTED_SLOWEST, each asked of both without a budget,
+# the C core took 0.9-6.7 s per file in all and CaDiCaL 2.1-21.2 s, yet on single corners
+# either can be 10 times faster than the other.  Both keep what they learn between rungs
+# (CaDiCaL its clauses, the Packer its failed states).  The SAT solver starts: a short
+# call is cheap for it and it settles many corners in hundredths.  (The C core first, or
+# the SAT solver from 2 000 conflicts: slower on ljnnnooqjjjofkllqfohonj, 12.9 and 21.7 s
+# against 11.1 s.  This replaced ("sat", 20 000), ("dp", 200 000), ("sat", 0), which took
+# that file 29.7 s: 17 s of SAT calls, 8 s of DPs that gave up.)
+CORNER_STAGES: Stages = ladder((("sat", 300), ("c", 80_000)), 4, 8)
+USE_SAT = True  # the SAT solver's questions (when python-sat is installed); tests turn it off
+# Without python-sat: the C core and CP-SAT.
+QUERY_STAGES: Stages = (("c", 50_000), ("cp-sat", 0.5), ("c", 1_000_000), ("cp-sat", 4.0), ("c", 0))
+
+
+class Side:
+    """The order-free question at one side, asked of the C core, the DP, the SAT solver and CP-SAT."""
+
+    def __init__(self, types: Sequence[Shape], counts: Sequence[int], side: int,
+                 certificate: Certificate | None) -> None:
+        self.types = list(types)
+        self.cells = [t.cells for t in types]
+        self.side = side
+        self.weights = certificate.as_c_weights() if certificate is not None else None
+        self.dp_gave_up_at: int | None = None  # pieces placed when the DP last gave up
+        self.counts = list(counts)
+        self.placed: list[tuple[int, int]] = []  # (type, corner) of the pieces placed so far
+        self.sat: sat_side.SatSide | None = None
+        self.packer = _fastsolve.Packer(self.cells, side, self.weights)
+        # The DP's suffix-bound memo (_profile.c, room()), shared by all its scans at this
+        # side.  (One per placed piece, with its cells occupied, was slower on the
+        # adversarial benchmark's slowest files: the memo costs more to rebuild than the
+        # occupied cells it then sees beyond a scan's window save.)
+        self.room: tuple[_profile.Room, ...] = (_profile.Room(self.cells, self.counts, side),)
+
+    def first_corner(self, counts: list[int], occupied: Collection[int], min_corner: list[int], target: int,
+                     budget: int, more_rooms: bool = False) -> int | None | bool:
+        """`_profile.first_corner` with this side's suffix bounds.  With `more_rooms`, a DP
+        that outgrows its budget adds one (`_next_room`), while there is one to add, and is
+        asked again."""
+        while True:
+            found = _profile.first_corner(self.cells, counts, self.side, sorted(occupied), min_corner, target,
+                                          budget, self.weights, self.room)
+            room = self._next_room() if found is False and more_rooms else None
+            if room is None:
+                return found
+            self.room += (room,)
+
+    def _next_room(self) -> _profile.Room | None:
+        """room() for the file's 2, then 3 most numerous types alone (None when there are
+        no more): a state with more of them to place than the rest of the square holds has
+        no completion, which room() of all the types misses when the others fill the gaps
+        those cannot.  At the run question the DP could not afford on
+        `nhonnnnnonhjrnnjjjhjjnnjnj` (J_180, L_180 and three rarer types), 199 of 200
+        states sampled at cell 60 had no completion, nearly all for want of room for their
+        J_180 and L_180 pieces; with the pair's bound the DP answers it in 0.1 s where it
+        took 4.9 s at 16 times the budget.  Built only once a DP has outgrown its budget:
+        on random files it costs more than it saves."""
+        size = len(self.room) + 1
+        if size > 3 or size >= len(self.counts):
+            return None
+        most = sorted(range(len(self.counts)), key=lambda t: -self.counts[t])[:size]
+        return _profile.Room(self.cells, [c if t in most else 0 for t, c in enumerate(self.counts)], self.side)
+
+    def packable(self, counts: list[int], occupied: frozenset[int], stages: Stages) -> bool:
+        for helper, amount in stages:
+            answer = self.packable_by(helper, amount, counts, occupied)
+            if answer is not None:
+                return answer
+        raise AssertionError("the stages must end with an unbounded C search")
+
+    def packable_by(self, helper: str, amount: float, counts: list[int],
+                    occupied: frozenset[int]) -> bool | None:
+        """One helper's answer, None when its budget ran out."""
+        if helper == "c":
+            return self.packer.packable(counts, sorted(occupied), int(amount))
+        if helper == "sat":
+            assert not occupied, "the SAT stage is asked about the empty square only"
+            sat = self.sat_solver()
+            return sat.packable(int(amount)) if sat is not None else None
+        return oracle.packable(self.types, counts, self.side, amount, occupied)
+
+    def smallest_corner_by_dp(self, t: int, counts: list[int], occupied: frozenset[int],
+                              min_corner: list[int]) -> int | None | bool:
+        """`_profile.first_corner`, or False at once when it gave up at this side and fewer
+        than DP_RETRY_PIECES pieces were placed since (each piece placed shrinks its layers)."""
+        if self.dp_gave_up_at is not None and len(self.placed) < self.dp_gave_up_at + DP_RETRY_PIECES:
+            return False
+        found = self.first_corner(counts, occupied, min_corner, t, DP_LAYER_BUDGET)
+        if found is False:
+            self.dp_gave_up_at = len(self.placed)
+        return found
+
+    def sat_solver(self) -> sat_side.SatSide | None:
+        """The side's incremental SAT solver, built on first use with the pieces placed so
+        far; None when python-sat is missing."""
+        if self.sat is None and USE_SAT and sat_side.available():
+            self.sat = sat_side.SatSide(self.types, self.counts, self.side)
+            for u, corner in self.placed:
+                self.sat.fix(u, corner)
+        return self.sat
+
+    def packable_at(self, t: int, corner: int, rest: list[int], taken: frozenset[int],
+                    min_corner: list[int]) -> bool:
+        """Can the rest be packed with the next type-t piece at `corner`?  Asked of the DP
+        (the later type-t pieces lie after this one) and the SAT solver in turn with
+        growing budgets (`CORNER_STAGES`), or of the portfolio without python-sat."""
+        sat = self.sat_solver()
+        if sat is None:
+            return self.packable(rest, taken, QUERY_STAGES)
+        after = list(min_corner)
+        after[t] = corner + 1
+        for helper, amount in CORNER_STAGES:
+            if helper == "dp":
+                found = self.first_corner(rest, taken, after, -1, int(amount))
+                answer = None if found is False else found is not None
+            elif helper == "c":
+                answer = self.packable_by("c", amount, rest, taken)
+            else:
+                answer = sat.packable_at(t, corner, int(amount))
+            if answer is not None:
+                return answer
+        raise AssertionError("the stages must end with an unbounded SAT search")
+
+    def place(self, t: int, corner: int) -> None:
+        self.placed.append((t, corner))
+        if self.sat is not None:
+            self.sat.fix(t, corner)
+
+    def placement(self, t: int, corner: int) -> frozenset[int] | None:
+        """The cells of type t at this corner, None when it sticks out of the square."""
+        row, col = divmod(corner, self.side)
+        shape = self.types[t]
+        if row + shape.height > self.side or col + shape.width > self.side:
+            return None
+        return frozenset((row + r) * self.side + col + c for r, c in shape.cells)
