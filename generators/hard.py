@@ -119,6 +119,10 @@ RESTRICTED_SLOWEST = {
     # The last run's find (14.8 s): eight shapes, the DP gives up on every question, and
     # the SAT solver settles the corners one by one in 0.1-1.5 s each.
     "restricted_j270_l180_j180_j0_mixed_23": "ljnnnooqjjjofkllqfohonj",
+    # The fifth pass's finds: the first run's slowest (8.5 s; 5 shapes, where the C core's
+    # greedy now goes first), then the last run's (1.9 s; J_0, J_180, J_270, L_180).
+    "restricted_j180_l180_j270_l0_zvert_26": "nhonnnhnohnjnsnjjohjojnjnj",
+    "restricted_j0_j180_j270_l180_23": "llojnonojjjoljlllnonnno",
 }
 _SKEW = [s for s in SHAPES if s.name[0] in "SZ"]
 

@@ -83,7 +83,10 @@ def diagnoses(verdicts: dict[str, Verdict]) -> dict[str, str | None]:
 
 @pytest.mark.slow  # (a whole suite graded)
 def test_the_correct_solver_passes_the_standard_suite(build, jail):
-    verdicts = grade(build(), EXERCISE.suite("standard"), jail)
+    # 20 s of CPU per run, not 5: this solver takes 3-6 s on hard/no-givens-1 and -3 (5.6 s
+    # measured on a slower machine of the same kind), and what this test checks is the
+    # answers, not its speed.
+    verdicts = grade(build(), EXERCISE.suite("standard"), jail, cpu_s=20.0)
     assert {case_id: v.message for case_id, v in verdicts.items() if v.verdict != "OK"} == {}
 
 
