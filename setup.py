@@ -10,12 +10,14 @@ setup(
         Extension(
             "reference._fastsolve",
             sources=["reference/_fastsolve.c"],
+            depends=["reference/_lines.h"],
             extra_compile_args=["-O2"],
             optional=True,
         ),
         Extension(
             "reference._profile",
             sources=["reference/_profile.c"],
+            depends=["reference/_lines.h"],
             extra_compile_args=["-O2"],
             optional=True,
         ),

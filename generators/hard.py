@@ -104,12 +104,13 @@ RESTRICTED_FILES = {
     "restricted_j270_l180_zhoriz_26_b": "rojjorjjjrojrooojrroorooro",
     "restricted_j270_l180_shoriz_zhoriz_26": "jorjopjjjrojrojjjrrojrooro",
 }
-# Still above 1 s after the fourth pass (1.3-15 s): the fourth pass's bench_adversarial finds,
-# timed by benchmarks/bench_reference.py --slowest and kept out of the corpus.  The hill
-# climb's one-piece changes add shapes, so these have up to eight.  J_180 and L_180 with
-# J_270, L_0 and a rare skew or T piece at side 10-11, or L_270/L_180 with T_up/T_down at
-# side 10, where the plain search's moves are right for the first pieces but the DP
-# question that would confirm them outgrows its budget.
+# The fourth to sixth passes' bench_adversarial finds (1.3-15 s when found; 0.5-3 s after
+# the sixth pass), timed by benchmarks/bench_reference.py --slowest and
+# benchmarks/bench_restricted.py and kept out of the corpus.  The hill climb's one-piece
+# changes add shapes, so these have up to eight.  J_180 and L_180 with J_270, L_0 and a
+# rare skew or T piece at side 10-11, or L_270/L_180 with T_up/T_down at side 10, where
+# the plain search's moves are right for the first pieces but the DP question that would
+# confirm them outgrows its budget; L_90 or the T shapes at side 11.
 RESTRICTED_SLOWEST = {
     "restricted_j180_l180_l0_j270_zhoriz_26": "nhonnnnhonhjrnnjjjhjjnnjnj",
     "restricted_j180_l180_j270_l0_26": "nhonnnhojnhjjonjjohjojnjnj",
@@ -123,6 +124,12 @@ RESTRICTED_SLOWEST = {
     # greedy now goes first), then the last run's (1.9 s; J_0, J_180, J_270, L_180).
     "restricted_j180_l180_j270_l0_zvert_26": "nhonnnhnohnjnsnjjohjojnjnj",
     "restricted_j0_j180_j270_l180_23": "llojnonojjjoljlllnonnno",
+    # The sixth pass's finds: the slowest of the first run (7.5 s before the line counts;
+    # J_180, L_0, L_180, J_270), of a run in between (5.6 s; the T shapes and one L_180),
+    # and of the last run (3.0 s; 13 L_90 with L_0, T_down, T_right, O and J_180).
+    "restricted_j180_l0_l180_j270_26": "nhnhnnnnjnhjoonjjohjojnjnj",
+    "restricted_tdown_tright_tleft_tup_l180_26": "fjgdgeggeeeggeeeggfeefgffe",
+    "restricted_l90_tdown_tright_l0_mixed_26": "iighiigiiigniicieiieehneig",
 }
 _SKEW = [s for s in SHAPES if s.name[0] in "SZ"]
 

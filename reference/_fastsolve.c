@@ -4,8 +4,10 @@
  * The algorithm of reference/search.py (read that first: it is the plain-words
  * version), plus, in the order-free search, dead cells filled at once, branching
  * on the cell with the fewest fitting placements covering it (smaller proofs of
- * infeasibility), and, near the top of each order-free search, a 4-periodic stripe
- * colouring bound (stripe_mismatch) that proves most infeasible boards at once.  One call solves one side:
+ * infeasibility), near the top of each order-free search a 4-periodic stripe
+ * colouring bound (stripe_mismatch) that proves most infeasible boards at once, and
+ * on boards with few spare cells the line-count bound of the rows (reference/_lines.h,
+ * lines_mismatch).  One call solves one side:
  *
  *     solve_at_side(types, piece_types, side, budget=0, weights=None)
  *         -> ((row, col), ...), None or False
@@ -44,6 +46,14 @@
 #define OCCUPIED (1ull << 63)
 #define MEMO_MAX_BYTES ((size_t)256 << 20)
 #define COLOURINGS 3   /* checkerboard, column stripes, row stripes */
+/* The line-count bound (reference/_lines.h) of the rows, on nodes with at most LINE_SPARE
+ * spare cells, when the types fall in at most LINE_MAX_CLASSES row profiles.  (More spare
+ * cells: the shifts are many and rarely all refuted; more classes: the search over the
+ * lines costs more than it saves, e.g. on the eight shapes of
+ * restricted_j270_l180_j180_j0_mixed_23.)  Tuned in docs/BENCHMARKS.md, "Sixth pass". */
+#define LINE_SPARE 2
+#define LINE_MAX_CLASSES 4
+#include "_lines.h"
 
 typedef struct {
     int height, width, first_col;  /* first_col: column of the shape's first cell, in its row 0 */
@@ -95,6 +105,8 @@ typedef struct {
     int gave_up;            /* the budget ran out: every 0 returned since means "unknown" */
     /* A packing-LP dual certificate (weights_exclude); scale 0 when there is none. */
     int64_t cell_weight[MAX_SIDE * MAX_SIDE], type_weight[MAX_TYPES], weight_scale;
+    LineClasses line_classes;     /* the types' row profiles */
+    LineMemo line_memo;           /* the line-count bound's states, for every question */
 } Search;
 
 /* Work counters of the last solve_at_side call, for the benchmark (not thread-safe: statistics only). */
@@ -478,6 +490,23 @@ static int weights_exclude(const Search *S, int first_row, int remaining)
     return total < remaining * S->weight_scale;
 }
 
+/* 1 when the line counts of the rows (reference/_lines.h) prove that the remaining pieces
+ * cannot fit on the board.  The states searched count as nodes, so that a node budget stays
+ * a measure of the work done.  (The columns as well: more time than they saved, e.g. on
+ * the hard corner question of nhnhnnnnjnhjoonjjohjojnjnj 0.35 -> 0.40 s, and on
+ * restricted_j270_l180_j180_j0_mixed_23's questions 2.9 -> 3.8 s.) */
+static int lines_mismatch(Search *S, int first_row)
+{
+    if (S->line_classes.classes > LINE_MAX_CLASSES)
+        return 0;
+    LineQuestion Q = {.X = &S->line_classes, .memo = &S->line_memo, .lines = S->side};
+    for (int r = first_row; r < S->side; r++)
+        Q.free[r] = popcount32(~S->board[r] & S->full_row);
+    int refuted = line_counts_refute(&Q, S->counts, S->ntypes);
+    S->nodes += Q.states;
+    return refuted;
+}
+
 /* ---- searches ------------------------------------------------------------ */
 
 static int fits_at(const Search *S, const Type *T, int row, int left)
@@ -534,7 +563,9 @@ static int fillable(Search *S, int remaining, int free_cells, int depth)
         free_cells -= A.dead_count;
         spare -= A.dead_count;
         int row = A.branch_row, col = A.branch_col;
-        for (int t = 0; t < S->ntypes && !done; t++) {
+        /* a refuted node branches on nothing (done stays 0; the memo keeps the failure) */
+        int refuted = spare <= LINE_SPARE && lines_mismatch(S, first_row);
+        for (int t = 0; t < S->ntypes && !done && !refuted; t++) {
             const Type *T = &S->types[t];
             if (!S->counts[t])
                 continue;
@@ -550,7 +581,7 @@ static int fillable(Search *S, int remaining, int free_cells, int depth)
                 toggle(S, T, top, left);
             }
         }
-        if (!done && spare > 0) {
+        if (!done && !refuted && spare > 0) {
             S->board[row] |= 1u << col;
             done = fillable(S, remaining, free_cells - 1, depth + 1);
             S->board[row] &= ~(1u << col);
@@ -707,6 +738,13 @@ static int start_search(Search *S, PyObject *types, int side, PyObject *weights,
     Py_DECREF(type_seq);
     if (!ok || (weights != Py_None && !read_weights(weights, S)))
         return 0;
+    int rows[MAX_TYPES][4], cols[MAX_TYPES][4];
+    for (int t = 0; t < S->ntypes; t++)
+        for (int k = 0; k < 4; k++) {
+            rows[t][k] = S->types[t].cell_row[k];
+            cols[t][k] = S->types[t].cell_col[k];
+        }
+    line_classes_init(&S->line_classes, S->ntypes, (const int (*)[4])rows, (const int (*)[4])cols, 0);
     S->node_budget = budget > 0 ? budget : 0;
     S->stripes = calloc(1, sizeof(StripeSets));
     if (!S->stripes || !memo_init(&S->fill_failed, S->board_words + TAIL_WORDS)
@@ -723,6 +761,7 @@ static void end_search(Search *S)
     free(S->fill_failed.slots);
     free(S->order_failed.slots);
     free(S->stripes);
+    line_memo_free(&S->line_memo);
     free(S);
 }
 

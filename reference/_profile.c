@@ -2,9 +2,12 @@
  * reference._profile -- order-free questions answered by a profile DP over the cells.
  *
  *     first_corner(types, counts, side, occupied, min_corner, target, budget, weights=None,
- *                  room=None) -> int, None or False
+ *                  room=None, lines=None) -> int, None or False
  *     Room(types, counts, side): the suffix bound's memo, kept by the caller for all the
  *         scans of one side (the same types, at most these counts of the types it has)
+ *     Lines(): the line-count bound's memo, kept by the caller for the scans of one side
+ *     line_counts(types, counts, side, occupied, vertical, lines=None) -> bool: that bound
+ *         alone, on one board (for tests)
  *
  * Cells are scanned in one fixed order: row-major, or column-major when that keeps the
  * window below shorter (vertical bars).  Every piece is placed when the scan reaches its
@@ -24,9 +27,12 @@
  * keep no other way): a state is dropped when its uncovered free cells, less those no
  * placement can cover any more (dead_cells: they stay empty in every completion), are
  * fewer than 4 x (pieces still to place), or fail the LP certificate (weights_exclude), or
- * when the rest of the square cannot hold that many pieces even in the best mix of types
- * (room: the strongest of these, it sees the waste forced beyond the window), or when the
- * layer holds the same state with one cell fewer covered (dominated).
+ * when the pieces' profiles cannot be shifted onto the free cells left in each line of the
+ * scan (lines_refute: reference/_lines.h, exact counts per type, cheap once its memo has
+ * seen the side), or when the rest of the square cannot hold that many pieces even in the
+ * best mix of types (room: it sees the waste the frontier forces beyond the window, but
+ * its memo costs about a second to build at side 11), or when the layer holds the same
+ * state with one cell fewer covered (dominated).
  *
  * target >= 0 asks for more than yes/no: the smallest corner (row-major index of the
  * bounding box's top-left) of a `target` piece over all packings.  Each state carries the
@@ -46,8 +52,9 @@
  *             file the DP cannot afford blow up within the first rows, so it gives up early.
  * room:       optional Room made for these types at this side, or a tuple of Rooms, each
  *             made with the counts of some of the types (0 for the others) and bounding
- *             the state's pieces of those types alone; without one, each call makes its
- *             own memo (exact for its occupied cells, but rebuilt every call).
+ *             the state's pieces of those types alone; none: no room() bound;
+ * lines:      optional Lines, the line-count memo shared by the scans of a side; without
+ *             one, each call makes its own.
  * Returns None when no packing exists.
  */
 #define PY_SSIZE_T_CLEAN
@@ -59,6 +66,7 @@
 #define MAX_SIDE 20        /* a 4-row piece then spans at most 3 * 20 + 4 = 64 cells */
 #define MAX_CELLS (MAX_SIDE * MAX_SIDE)
 #define MAX_TYPES 19
+#include "_lines.h"
 #define NO_TARGET 0xFFFF   /* attribute: no target placement yet on this path */
 #ifndef ROOM_CAP_COMBOS
 #define ROOM_CAP_COMBOS 8  /* room(): at most this many count vectors of its capped types */
@@ -89,6 +97,7 @@ typedef struct {
     int field_shift[MAX_TYPES];
     uint64_t field_mask[MAX_TYPES];
     int free_from[MAX_CELLS + 1];  /* free cells with index >= k */
+    LineClasses lines;             /* the types' profiles along the scan's lines (rows, or columns) */
     unsigned char occupied[MAX_CELLS];
     Option *options;               /* placements by first cell */
     int option_start[MAX_CELLS + 1];
@@ -376,6 +385,25 @@ static int dominated(const Layer *L, uint64_t covered, uint64_t counts, uint16_t
     return 0;
 }
 
+/* 1 when the line counts (reference/_lines.h) prove that a state has no completion: the
+ * scan's lines (rows, or columns when transposed) from cell k's on, less the cells the
+ * window has taken (covered, or dead: they stay empty). */
+static int lines_refute(const Board *B, LineMemo *memo, int k, uint64_t taken, uint64_t counts)
+{
+    LineQuestion Q = {.X = &B->lines, .memo = memo, .lines = B->side, .axis_tag = B->transposed};
+    if (B->side > LINE_MAX_SIDE)
+        return 0;
+    int line = k / B->side, type_counts[MAX_TYPES];
+    for (int l = line; l < B->side; l++)
+        Q.free[l] = B->free_from[l * B->side] - B->free_from[(l + 1) * B->side];
+    Q.free[line] = B->free_from[k] - B->free_from[(line + 1) * B->side];
+    for (uint64_t x = taken; x; x &= x - 1)
+        Q.free[(k + __builtin_ctzll(x)) / B->side]--;
+    for (int t = 0; t < B->types; t++)
+        type_counts[t] = (int)((counts & B->field_mask[t]) >> B->field_shift[t]);
+    return line_counts_refute(&Q, type_counts, B->types);
+}
+
 /* The scan; returns the end state's attribute, NO_TARGET + 1 when no packing exists,
  * -1 when the budget ran out, -2 when memory did.  rooms and memos: room()'s boards and
  * memos, each for a set of types (those it has pieces of): B and a memo of this scan, or
@@ -385,7 +413,7 @@ static int dominated(const Layer *L, uint64_t covered, uint64_t counts, uint16_t
  * room's room() has no completion. */
 #define MAX_ROOMS 16
 static long scan(const Board *B, uint64_t start_counts, int target, long long budget, const Board *const *rooms,
-                 RoomMemo *const *memos, int n_rooms)
+                 RoomMemo *const *memos, int n_rooms, LineMemo *line_memo)
 {
     Layer current = {0}, next = {0};
     long result = -2;
@@ -408,12 +436,13 @@ static long scan(const Board *B, uint64_t start_counts, int target, long long bu
              * pieces still to place; otherwise this state has no completion. */
             uint64_t dead = dead_cells(B, k, e->covered, e->counts);
             if (B->free_from[k] - __builtin_popcountll(e->covered | dead) < 4 * rem
-                || (B->scale > 0 && weights_exclude(B, k, e->covered | dead, e->counts, rem)))
+                || (B->scale > 0 && weights_exclude(B, k, e->covered | dead, e->counts, rem))
+                || lines_refute(B, line_memo, k, e->covered | dead, e->counts))
                 continue;
             int refuted = 0;
             for (int r = 0; !refuted && use_rooms && r < n_rooms; r++) {
                 const Board *R = rooms[r];
-                uint64_t window = R == B ? e->covered : e->covered | B->occupied_window[k];
+                uint64_t window = e->covered | B->occupied_window[k];
                 unsigned char fit[ROOM_CAP_COMBOS];
                 if (room(R, memos[r], k, window, fit))
                     refuted = fit[room_caps(B, R, e->counts)] < pieces_of(B, R, e->counts);
@@ -557,6 +586,7 @@ static int build_board(Board *B, int side, int types, const int shape_rows[][4],
             B->cap_ok[t][a] = digit > 0;
             B->cap_less[t][a] = (unsigned char)(B->cap_unit[t] && digit > 0 ? a - (int)B->cap_unit[t] : a);
         }
+    line_classes_init(&B->lines, types, shape_rows, shape_cols, transposed);
     int span = scan_span(types, side, shape_rows, shape_cols, transposed);
     if (bits > 56 || remaining > 255 || span >= 64)
         return 0;
@@ -796,15 +826,62 @@ static int room_matches(const RoomObject *room, const Pieces *P, const Board *B)
     return ok;
 }
 
+/* ---- Lines: the line-count bound's memo kept for the scans of one side ---------- */
+
+typedef struct {
+    PyObject_HEAD
+    LineMemo memo;
+    LineClasses classes;  /* of the scans it serves; another set of classes empties it */
+    int transposed, used;
+} LinesObject;
+
+static void lines_dealloc(LinesObject *self)
+{
+    line_memo_free(&self->memo);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyTypeObject LinesType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "reference._profile.Lines",
+    .tp_basicsize = sizeof(LinesObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Lines(): the line-count bound's memo, kept by the caller for the scans of one side\n"
+              "(its states are facts about the lines, whatever the scan; scans with other shape\n"
+              "profiles empty it).",
+    .tp_new = PyType_GenericNew,
+    .tp_dealloc = (destructor)lines_dealloc,
+};
+
+/* The memo of `lines` for questions about these classes along this orientation: emptied
+ * first when it served others. */
+static LineMemo *lines_memo_for(LinesObject *lines, const LineClasses *classes, int transposed)
+{
+    if (!lines->used || lines->transposed != transposed || lines->classes.classes != classes->classes
+        || memcmp(lines->classes.profile, classes->profile, sizeof(classes->profile))
+        || memcmp(lines->classes.extent, classes->extent, sizeof(classes->extent))) {
+        line_memo_free(&lines->memo);
+        lines->classes = *classes;
+        lines->transposed = transposed;
+        lines->used = 1;
+    }
+    return &lines->memo;
+}
+
 static PyObject *first_corner(PyObject *self, PyObject *args)
 {
     PyObject *types_obj, *counts_obj, *occupied_obj, *min_corner_obj, *weights = Py_None, *room_obj = Py_None;
+    PyObject *lines_obj = Py_None;
     int side, target;
     long long budget;
     (void)self;
-    if (!PyArg_ParseTuple(args, "OOiOOiL|OO", &types_obj, &counts_obj, &side, &occupied_obj, &min_corner_obj,
-                          &target, &budget, &weights, &room_obj))
+    if (!PyArg_ParseTuple(args, "OOiOOiL|OOO", &types_obj, &counts_obj, &side, &occupied_obj, &min_corner_obj,
+                          &target, &budget, &weights, &room_obj, &lines_obj))
         return NULL;
+    if (lines_obj != Py_None && !PyObject_TypeCheck(lines_obj, &LinesType)) {
+        PyErr_SetString(PyExc_TypeError, "lines must be None or a Lines");
+        return NULL;
+    }
     /* room: None, a Room, or a tuple of Rooms */
     Py_ssize_t n_rooms = room_obj == Py_None ? 0 : PyTuple_Check(room_obj) ? PyTuple_GET_SIZE(room_obj) : 1;
     int rooms_ok = n_rooms <= MAX_ROOMS;
@@ -851,22 +928,12 @@ static PyObject *first_corner(PyObject *self, PyObject *args)
         remaining += (int)P.counts[t];
     }
     start_counts |= (uint64_t)remaining << 56;
-    RoomMemo *own = NULL;
-    if (!used_rooms) {
-        if (!(own = calloc(1, sizeof(RoomMemo)))) {
-            free_board(B);
-            return PyErr_NoMemory();
-        }
-        rooms[0] = B;
-        memos[0] = own;
-        used_rooms = 1;
-    }
-    /* No thread switch: a Room's memo is shared and not locked. */
-    long found = scan(B, start_counts, target, budget, rooms, memos, used_rooms);
-    if (own) {
-        room_free(own);
-        free(own);
-    }
+    LineMemo own_lines = {0}, *line_memo = &own_lines;
+    if (lines_obj != Py_None)
+        line_memo = lines_memo_for((LinesObject *)lines_obj, &B->lines, B->transposed);
+    /* No thread switch: the memos of a Room and of a Lines are shared and not locked. */
+    long found = scan(B, start_counts, target, budget, rooms, memos, used_rooms, line_memo);
+    line_memo_free(&own_lines);
     free_board(B);
     if (found == -2)
         return PyErr_NoMemory();
@@ -877,7 +944,59 @@ static PyObject *first_corner(PyObject *self, PyObject *args)
     return PyLong_FromLong(target < 0 ? 0 : found);
 }
 
+/* line_counts(types, counts, side, occupied, vertical): the bound alone, on one board. */
+static PyObject *line_counts(PyObject *self, PyObject *args)
+{
+    PyObject *types_obj, *counts_obj, *occupied_obj, *lines_obj = Py_None;
+    int side, vertical;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOiOp|O", &types_obj, &counts_obj, &side, &occupied_obj, &vertical, &lines_obj))
+        return NULL;
+    if (lines_obj != Py_None && !PyObject_TypeCheck(lines_obj, &LinesType)) {
+        PyErr_SetString(PyExc_TypeError, "lines must be None or a Lines");
+        return NULL;
+    }
+    Pieces P;
+    long occupied[MAX_CELLS];
+    Py_ssize_t n_occupied;
+    if (!read_pieces(types_obj, counts_obj, &P)
+        || !read_long_sequence(occupied_obj, occupied, MAX_CELLS, &n_occupied, "occupied"))
+        return NULL;
+    if (side < 1 || side > LINE_MAX_SIDE) {
+        PyErr_Format(PyExc_ValueError, "side must be 1..%d", LINE_MAX_SIDE);
+        return NULL;
+    }
+    unsigned char taken[MAX_CELLS] = {0};
+    for (Py_ssize_t i = 0; i < n_occupied; i++) {
+        if (occupied[i] < 0 || occupied[i] >= side * side) {
+            PyErr_SetString(PyExc_ValueError, "occupied cells inside the square");
+            return NULL;
+        }
+        taken[occupied[i]] = 1;
+    }
+    LineClasses X;
+    line_classes_init(&X, P.types, (const int (*)[4])P.rows, (const int (*)[4])P.cols, vertical);
+    LineMemo own = {0}, *memo = &own;
+    if (lines_obj != Py_None)
+        memo = lines_memo_for((LinesObject *)lines_obj, &X, vertical);
+    LineQuestion Q = {.X = &X, .memo = memo, .lines = side, .axis_tag = vertical};
+    for (int cell = 0; cell < side * side; cell++)
+        if (!taken[cell])
+            Q.free[vertical ? cell % side : cell / side]++;
+    int counts[MAX_TYPES];
+    for (int t = 0; t < P.types; t++)
+        counts[t] = (int)P.counts[t];
+    int refuted = line_counts_refute(&Q, counts, P.types);
+    line_memo_free(&own);
+    return PyBool_FromLong(!refuted);
+}
+
 static PyMethodDef methods[] = {
+    {"line_counts", line_counts, METH_VARARGS,
+     "line_counts(types, counts, side, occupied, vertical, lines=None) -> bool\n\n"
+     "The line-count bound (reference/_lines.h) on its own: False when no shifts of the types'\n"
+     "row (vertical: column) profiles fit the free cells of each line, so that the pieces\n"
+     "cannot be packed in the cells not in `occupied`.  lines: a Lines whose memo to use."},
     {"first_corner", first_corner, METH_VARARGS,
      "first_corner(types, counts, side, occupied, min_corner, target, budget, weights=None, room=None)\n"
      "    -> int, None or False\n\n"
@@ -895,10 +1014,11 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__profile(void)
 {
-    if (PyType_Ready(&RoomType) < 0)
+    if (PyType_Ready(&RoomType) < 0 || PyType_Ready(&LinesType) < 0)
         return NULL;
     PyObject *m = PyModule_Create(&module);
-    if (m && PyModule_AddObjectRef(m, "Room", (PyObject *)&RoomType) < 0)
+    if (m && (PyModule_AddObjectRef(m, "Room", (PyObject *)&RoomType) < 0
+              || PyModule_AddObjectRef(m, "Lines", (PyObject *)&LinesType) < 0))
         Py_CLEAR(m);
     return m;
 }

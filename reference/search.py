@@ -16,12 +16,14 @@ Two searches cooperate, at one side at a time:
   `fillable` at every node, so it almost never backtracks; failed (board, piece, first
   allowed corner) states are memoised too.
 
-The C core (`_fastsolve.c`) runs the same two searches with the same pruning, plus three
+The C core (`_fastsolve.c`) runs the same two searches with the same pruning, plus four
 things kept out of this version so the two engines check each other from different angles:
 it fills dead cells at once, branches on the cell with the fewest placements covering it,
-and, on the first levels of each order-free search, applies a 4-periodic stripe bound
-(columns, then rows, coloured by index mod 4: the per-class cell counts of all the pieces,
-each piece's profile rotated by where it lies, must fit under the free cells' counts).
+on the first levels of each order-free search applies a 4-periodic stripe bound (columns,
+then rows, coloured by index mod 4: the per-class cell counts of all the pieces, each
+piece's profile rotated by where it lies, must fit under the free cells' counts), and on
+boards with at most two spare cells the line-count bound (`_lines.h`: the pieces' row
+profiles, each shifted to the row where it starts, must fit under every row's free cells).
 
 Boards are Python ints, cell (row, col) is bit row * side + col.
 """

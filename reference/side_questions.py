@@ -43,18 +43,26 @@ def ladder(first: Stages, factor: int, rounds: int) -> Stages:
 
 
 
-# One corner's yes/no when the DP could not afford the whole piece: the SAT solver and the
-# C core in turn, each budget 4 times the last, so that whichever of the two suits the
-# file answers after at most about twice its own time.  Neither suits every file: on the
-# greedy's corner questions of RESTRICTED_SLOWEST, each asked of both without a budget,
-# the C core took 0.9-6.7 s per file in all and CaDiCaL 2.1-21.2 s, yet on single corners
-# either can be 10 times faster than the other.  Both keep what they learn between rungs
-# (CaDiCaL its clauses, the Packer its failed states).  The SAT solver starts: a short
-# call is cheap for it and it settles many corners in hundredths.  (The C core first, or
-# the SAT solver from 2 000 conflicts: slower on ljnnnooqjjjofkllqfohonj, 12.9 and 21.7 s
-# against 11.1 s.  This replaced ("sat", 20 000), ("dp", 200 000), ("sat", 0), which took
-# that file 29.7 s: 17 s of SAT calls, 8 s of DPs that gave up.)
-CORNER_STAGES: Stages = ladder((("sat", 300), ("c", 80_000)), 4, 8)
+# One corner's yes/no when the DP could not afford the whole piece: the DP with that corner
+# fixed, the SAT solver and the C core in turn, each budget 4 times the last, so that
+# whichever suits the file answers after at most about three times its own time.  None
+# suits every file: on the greedy's corner questions of RESTRICTED_SLOWEST, each asked of
+# the C core and CaDiCaL without a budget, the C core took 0.9-6.7 s per file in all and
+# CaDiCaL 2.1-21.2 s, yet on single corners either can be 10 times faster than the other;
+# on the T files of the sixth pass's adversarial run (fjgdgeggeeeggeeeggfeefgffe), one
+# corner took the C core 2.2 s and the DP, with the line counts, 0.04 s.  All three keep
+# what they learn between rungs (the DP its line-count memo, CaDiCaL its clauses, the
+# Packer its failed states).  The DP starts: with one corner fixed its scan is cheap, and
+# a budget of DP_LAYER_BUDGET is what it is asked for a whole piece (measured with the DP
+# after the SAT solver, or after the C core, or from 20 000 states: within 10% on the
+# restricted files, fjgd... 2.0-2.2 s against 5.5 s without the DP).  (Without it, the C
+# core first, or the SAT solver from 2 000 conflicts, was slower on ljnnnooqjjjofkllqfohonj,
+# 12.9 and 21.7 s against 11.1 s; ("sat", 20 000), ("dp", 200 000), ("sat", 0) took that
+# file 29.7 s, before the DP had the line counts.)
+# The DP's rungs stop at DP_MAX_LAYER states (a layer of n states holds about 40n bytes).
+DP_MAX_LAYER = 640_000
+CORNER_STAGES: Stages = tuple(stage for stage in ladder((("dp", DP_LAYER_BUDGET), ("sat", 300), ("c", 80_000)), 4, 8)
+                              if stage[0] != "dp" or stage[1] <= DP_MAX_LAYER)
 USE_SAT = True  # the SAT solver's questions (when python-sat is installed); tests turn it off
 # Without python-sat: the C core and CP-SAT.
 QUERY_STAGES: Stages = (("c", 50_000), ("cp-sat", 0.5), ("c", 1_000_000), ("cp-sat", 4.0), ("c", 0))
@@ -74,20 +82,28 @@ class Side:
         self.placed: list[tuple[int, int]] = []  # (type, corner) of the pieces placed so far
         self.sat: sat_side.SatSide | None = None
         self.packer = _fastsolve.Packer(self.cells, side, self.weights)
-        # The DP's suffix-bound memo (_profile.c, room()), shared by all its scans at this
-        # side.  (One per placed piece, with its cells occupied, was slower on the
-        # adversarial benchmark's slowest files: the memo costs more to rebuild than the
+        # The DP's line-count memo, shared by all its scans at this side.
+        self.lines = _profile.Lines()
+        # The DP's suffix bounds (_profile.c, room()), each with its memo shared by all the
+        # scans at this side.  (One per placed piece, with its cells occupied, was slower on
+        # the adversarial benchmark's slowest files: the memo costs more to rebuild than the
         # occupied cells it then sees beyond a scan's window save.)
         self.room: tuple[_profile.Room, ...] = (_profile.Room(self.cells, self.counts, side),)
+        self.room_built = False  # a scan other than a probe has used room() (built its memo)
 
     def first_corner(self, counts: list[int], occupied: Collection[int], min_corner: list[int], target: int,
                      budget: int, more_rooms: bool = False) -> int | None | bool:
-        """`_profile.first_corner` with this side's suffix bounds.  With `more_rooms`, a DP
-        that outgrows its budget adds one (`_next_room`), while there is one to add, and is
-        asked again."""
+        """`_profile.first_corner` with this side's bounds.  With `more_rooms`, a DP that
+        outgrows its budget adds a suffix bound (`_next_room`), while there is one to add,
+        and is asked again.  A probe (a budget below DP_LAYER_BUDGET) goes without room():
+        its first lookups at a side build the memo for the whole rest of the square (0.92 s
+        of a 2 000-state probe on nhnhnnnnjnhjoonjjohjojnjnj), which a probe cannot repay."""
         while True:
+            probe = 0 < budget < DP_LAYER_BUDGET
+            rooms = self.room if not probe or self.room_built else ()
             found = _profile.first_corner(self.cells, counts, self.side, sorted(occupied), min_corner, target,
-                                          budget, self.weights, self.room)
+                                          budget, self.weights, rooms, self.lines)
+            self.room_built |= not probe
             room = self._next_room() if found is False and more_rooms else None
             if room is None:
                 return found
@@ -150,8 +166,8 @@ class Side:
     def packable_at(self, t: int, corner: int, rest: list[int], taken: frozenset[int],
                     min_corner: list[int]) -> bool:
         """Can the rest be packed with the next type-t piece at `corner`?  Asked of the DP
-        (the later type-t pieces lie after this one) and the SAT solver in turn with
-        growing budgets (`CORNER_STAGES`), or of the portfolio without python-sat."""
+        (the later type-t pieces lie after this one), the SAT solver and the C core in turn
+        with growing budgets (`CORNER_STAGES`), or of the portfolio without python-sat."""
         sat = self.sat_solver()
         if sat is None:
             return self.packable(rest, taken, QUERY_STAGES)
@@ -167,7 +183,7 @@ class Side:
                 answer = sat.packable_at(t, corner, int(amount))
             if answer is not None:
                 return answer
-        raise AssertionError("the stages must end with an unbounded SAT search")
+        raise AssertionError("the stages must end with an unbounded search")
 
     def place(self, t: int, corner: int) -> None:
         self.placed.append((t, corner))
