@@ -740,8 +740,13 @@ static Board *new_board(const Pieces *P, int side, const long *occupied, Py_ssiz
     B->cells = side * side;
     B->types = P->types;
     B->side = side;
-    /* Scan along whichever direction keeps the window short (vertical bars: columns). */
-    B->transposed = scan_span(P->types, side, P->rows, P->cols, 1) < scan_span(P->types, side, P->rows, P->cols, 0);
+    /* Scan along whichever direction keeps the window over fewer lines (vertical bars:
+     * columns); when both reach as many lines ahead, along the rows, whose line counts
+     * (lines_refute) were the stronger bound where it was measured: the L_90/T files of
+     * the sixth pass (docs/BENCHMARKS.md), which a window one cell shorter sent to columns
+     * (restricted_l0_l90_tdown_tright_26 0.95 s by columns, 0.26 s by rows). */
+    B->transposed = scan_span(P->types, side, P->rows, P->cols, 1) / side
+                    < scan_span(P->types, side, P->rows, P->cols, 0) / side;
     for (Py_ssize_t i = 0; i < n_occupied; i++) {
         if (occupied[i] < 0 || occupied[i] >= B->cells) {
             free(B);
