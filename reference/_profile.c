@@ -2,15 +2,18 @@
  * reference._profile -- order-free questions answered by a profile DP over the cells.
  *
  *     first_corner(types, counts, side, occupied, min_corner, target, budget, weights=None,
- *                  room=None, lines=None) -> int, None or False
- *     Room(types, counts, side): the suffix bound's memo, kept by the caller for all the
- *         scans of one side (the same types, at most these counts of the types it has)
+ *                  room=None, lines=None, transposed=-1) -> int, None or False
+ *     last_scan() -> (states, cell): the work of the last first_corner scan
+ *     window_direction(types, side) -> 0 or 1: the scan's direction when not given one
+ *     Room(types, counts, side, transposed=-1): the suffix bound's memo, kept by the caller
+ *         for all the scans of one side (the same types, at most these counts of the types
+ *         it has, the same scan direction)
  *     Lines(): the line-count bound's memo, kept by the caller for the scans of one side
  *     line_counts(types, counts, side, occupied, vertical, lines=None) -> bool: that bound
  *         alone, on one board (for tests)
  *
- * Cells are scanned in one fixed order: row-major, or column-major when that keeps the
- * window below shorter (vertical bars).  Every piece is placed when the scan reaches its
+ * Cells are scanned in one fixed order: row-major, or column-major (the caller's choice, or
+ * the one that keeps the window below over fewer lines: vertical bars).  Every piece is placed when the scan reaches its
  * first cell in that order, so when the scan is at cell k, cells before k are settled
  * (covered, occupied or left empty) and the only thing that matters for the rest is
  *
@@ -54,7 +57,9 @@
  *             made with the counts of some of the types (0 for the others) and bounding
  *             the state's pieces of those types alone; none: no room() bound;
  * lines:      optional Lines, the line-count memo shared by the scans of a side; without
- *             one, each call makes its own.
+ *             one, each call makes its own;
+ * transposed: 0 scan the rows, 1 the columns, -1 (default) whichever keeps the window
+ *             over fewer lines, the rows when both reach as far.
  * Returns None when no packing exists.
  */
 #define PY_SSIZE_T_CLEAN
@@ -412,11 +417,21 @@ static int lines_refute(const Board *B, LineMemo *memo, int k, uint64_t taken, u
  * room() larger).  A state with more pieces of a room's types still to place than that
  * room's room() has no completion. */
 #define MAX_ROOMS 16
+/* The work of the last scan, for a caller choosing between scan directions (last_scan()):
+ * the states it expanded and the cell it reached (the square's cell count when it ended).
+ * Module state: the scans hold the GIL, and the caller reads it right after its call. */
+static struct {
+    long long states;
+    int cell;
+} last_scan_work;
+
 static long scan(const Board *B, uint64_t start_counts, int target, long long budget, const Board *const *rooms,
                  RoomMemo *const *memos, int n_rooms, LineMemo *line_memo)
 {
     Layer current = {0}, next = {0};
     long result = -2;
+    last_scan_work.states = 0;
+    last_scan_work.cell = 0;
     if (!layer_init(&current, 1 << 10) || !layer_init(&next, 1 << 10))
         goto done;
     if (!layer_add(&current, 0, start_counts, NO_TARGET))
@@ -426,6 +441,8 @@ static long scan(const Board *B, uint64_t start_counts, int target, long long bu
          * lookups of a side build room()'s memo for the whole rest of the square (1.7 s
          * on nhonnnhnohnjnsnjjohjojnjnj, for a question with 4 pieces left). */
         int use_rooms = current.size >= ROOM_MIN_LAYER;
+        last_scan_work.states += (long long)current.size;
+        last_scan_work.cell = k;
         for (size_t i = 0; i < current.capacity; i++) {
             if (!current.tags[i])
                 continue;
@@ -482,6 +499,7 @@ static long scan(const Board *B, uint64_t start_counts, int target, long long bu
             break;
     }
     result = NO_TARGET + 1;
+    last_scan_work.cell = B->cells;
     for (size_t i = 0; i < current.capacity; i++)
         if (current.tags[i] && current.keys[i].counts == 0)
             result = current.attributes[i];
@@ -728,11 +746,18 @@ static void free_board(Board *B)
     free(B);
 }
 
+/* The scan's direction when the caller does not choose: whichever keeps the window over
+ * fewer lines (vertical bars: columns), else along the rows. */
+static int default_direction(const Pieces *P, int side)
+{
+    return scan_span(P->types, side, P->rows, P->cols, 1) / side < scan_span(P->types, side, P->rows, P->cols, 0) / side;
+}
+
 /* A Board for these pieces on the square less `occupied` (row-major indices); NULL with an
  * exception on bad input, NULL without one when the DP cannot scan it (window or count
  * fields beyond 64 bits). */
 static Board *new_board(const Pieces *P, int side, const long *occupied, Py_ssize_t n_occupied,
-                        const long *min_corner, PyObject *weights)
+                        const long *min_corner, PyObject *weights, int transposed)
 {
     Board *B = calloc(1, sizeof(Board));
     if (!B)
@@ -740,13 +765,10 @@ static Board *new_board(const Pieces *P, int side, const long *occupied, Py_ssiz
     B->cells = side * side;
     B->types = P->types;
     B->side = side;
-    /* Scan along whichever direction keeps the window over fewer lines (vertical bars:
-     * columns); when both reach as many lines ahead, along the rows, whose line counts
-     * (lines_refute) were the stronger bound where it was measured: the L_90/T files of
-     * the sixth pass (docs/BENCHMARKS.md), which a window one cell shorter sent to columns
-     * (restricted_l0_l90_tdown_tright_26 0.95 s by columns, 0.26 s by rows). */
-    B->transposed = scan_span(P->types, side, P->rows, P->cols, 1) / side
-                    < scan_span(P->types, side, P->rows, P->cols, 0) / side;
+    /* Unless the caller chose (it may try both: on some files one direction is 100 times
+     * faster, and the window's length does not tell which), along whichever direction keeps
+     * the window over fewer lines (vertical bars: columns), else along the rows. */
+    B->transposed = transposed >= 0 ? transposed != 0 : default_direction(P, side);
     for (Py_ssize_t i = 0; i < n_occupied; i++) {
         if (occupied[i] < 0 || occupied[i] >= B->cells) {
             free(B);
@@ -775,8 +797,8 @@ typedef struct {
 static PyObject *room_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 {
     PyObject *types_obj, *counts_obj;
-    int side;
-    if (!PyArg_ParseTuple(args, "OOi", &types_obj, &counts_obj, &side))
+    int side, transposed = -1;
+    if (!PyArg_ParseTuple(args, "OOi|i", &types_obj, &counts_obj, &side, &transposed))
         return NULL;
     (void)kwargs;
     RoomObject *self = (RoomObject *)type->tp_alloc(type, 0);
@@ -788,7 +810,7 @@ static PyObject *room_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     }
     long no_limit[MAX_TYPES] = {0};
     if (side >= 1 && side <= MAX_SIDE) {
-        self->board = new_board(&self->pieces, side, NULL, 0, no_limit, Py_None);
+        self->board = new_board(&self->pieces, side, NULL, 0, no_limit, Py_None, transposed);
         if (!self->board && PyErr_Occurred()) {
             Py_DECREF(self);
             return NULL;
@@ -877,11 +899,11 @@ static PyObject *first_corner(PyObject *self, PyObject *args)
 {
     PyObject *types_obj, *counts_obj, *occupied_obj, *min_corner_obj, *weights = Py_None, *room_obj = Py_None;
     PyObject *lines_obj = Py_None;
-    int side, target;
+    int side, target, transposed = -1;
     long long budget;
     (void)self;
-    if (!PyArg_ParseTuple(args, "OOiOOiL|OOO", &types_obj, &counts_obj, &side, &occupied_obj, &min_corner_obj,
-                          &target, &budget, &weights, &room_obj, &lines_obj))
+    if (!PyArg_ParseTuple(args, "OOiOOiL|OOOi", &types_obj, &counts_obj, &side, &occupied_obj, &min_corner_obj,
+                          &target, &budget, &weights, &room_obj, &lines_obj, &transposed))
         return NULL;
     if (lines_obj != Py_None && !PyObject_TypeCheck(lines_obj, &LinesType)) {
         PyErr_SetString(PyExc_TypeError, "lines must be None or a Lines");
@@ -909,7 +931,7 @@ static PyObject *first_corner(PyObject *self, PyObject *args)
     }
     if (side < 1 || side > MAX_SIDE)
         Py_RETURN_FALSE;  /* beyond the 64-cell window: not this helper's question */
-    Board *B = new_board(&P, side, occupied, n_occupied, min_corner, weights);
+    Board *B = new_board(&P, side, occupied, n_occupied, min_corner, weights, transposed);
     if (!B)
         return PyErr_Occurred() ? NULL : Py_NewRef(Py_False);
     const Board *rooms[MAX_ROOMS];
@@ -996,7 +1018,46 @@ static PyObject *line_counts(PyObject *self, PyObject *args)
     return PyBool_FromLong(!refuted);
 }
 
+/* window_direction(types, side): the direction a scan takes by default (transposed -1). */
+static PyObject *window_direction(PyObject *self, PyObject *args)
+{
+    PyObject *types_obj;
+    int side;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "Oi", &types_obj, &side))
+        return NULL;
+    Pieces P;
+    PyObject *seq = PySequence_Fast(types_obj, "types must be a sequence");
+    if (!seq)
+        return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    Py_DECREF(seq);
+    PyObject *ones = PyList_New(n);  /* read_pieces wants counts; the direction needs none */
+    if (!ones)
+        return NULL;
+    for (Py_ssize_t t = 0; t < n; t++)
+        PyList_SET_ITEM(ones, t, PyLong_FromLong(1));
+    int ok = read_pieces(types_obj, ones, &P);
+    Py_DECREF(ones);
+    if (!ok || side < 1)
+        return ok ? PyErr_Format(PyExc_ValueError, "side must be positive") : NULL;
+    return PyLong_FromLong(default_direction(&P, side));
+}
+
+static PyObject *last_scan(PyObject *self, PyObject *unused)
+{
+    (void)self;
+    (void)unused;
+    return Py_BuildValue("(Li)", last_scan_work.states, last_scan_work.cell);
+}
+
 static PyMethodDef methods[] = {
+    {"window_direction", window_direction, METH_VARARGS,
+     "window_direction(types, side) -> 0 (rows) or 1 (columns): a scan's direction when\n"
+     "first_corner is not told one."},
+    {"last_scan", last_scan, METH_NOARGS,
+     "last_scan() -> (states, cell): the states the last first_corner scan expanded and the\n"
+     "cell it reached (the square's cell count when it ran to the end)."},
     {"line_counts", line_counts, METH_VARARGS,
      "line_counts(types, counts, side, occupied, vertical, lines=None) -> bool\n\n"
      "The line-count bound (reference/_lines.h) on its own: False when no shifts of the types'\n"

@@ -82,32 +82,58 @@ class Side:
         self.placed: list[tuple[int, int]] = []  # (type, corner) of the pieces placed so far
         self.sat: sat_side.SatSide | None = None
         self.packer = _fastsolve.Packer(self.cells, side, self.weights)
-        # The DP's line-count memo, shared by all its scans at this side.
-        self.lines = _profile.Lines()
-        # The DP's suffix bounds (_profile.c, room()), each with its memo shared by all the
-        # scans at this side.  (One per placed piece, with its cells occupied, was slower on
-        # the adversarial benchmark's slowest files: the memo costs more to rebuild than the
-        # occupied cells it then sees beyond a scan's window save.)
-        self.room: tuple[_profile.Room, ...] = (_profile.Room(self.cells, self.counts, side),)
-        self.room_built = False  # a scan other than a probe has used room() (built its memo)
+        # The DP's scan direction (0 rows, 1 columns): the window's at first, then the one
+        # that last answered where the other outgrew its budget (`_ask`); per direction, its
+        # line-count memo and its suffix bounds (_profile.c, room(), made when first needed),
+        # each with its memo shared by all the scans at this side.  (One room() memo per placed
+        # piece, with its cells occupied, was slower on the adversarial benchmark's slowest
+        # files: the memo costs more to rebuild than the occupied cells it then sees beyond
+        # a scan's window save.)
+        self.direction = _profile.window_direction(self.cells, side)
+        self.lines = (_profile.Lines(), _profile.Lines())
+        self.rooms: list[tuple[_profile.Room, ...]] = [(), ()]
 
     def first_corner(self, counts: list[int], occupied: Collection[int], min_corner: list[int], target: int,
                      budget: int, more_rooms: bool = False) -> int | None | bool:
-        """`_profile.first_corner` with this side's bounds.  With `more_rooms`, a DP that
-        outgrows its budget adds a suffix bound (`_next_room`), while there is one to add,
-        and is asked again.  A probe (a budget below DP_LAYER_BUDGET) goes without room():
-        its first lookups at a side build the memo for the whole rest of the square (0.92 s
-        of a 2 000-state probe on nhnhnnnnjnhjoonjjohjojnjnj), which a probe cannot repay."""
+        """`_profile.first_corner` with this side's bounds (`_ask`).  With `more_rooms`, a
+        DP that outgrows its budget adds a suffix bound (`_next_room`), while there is one
+        to add, and is asked again."""
         while True:
-            probe = 0 < budget < DP_LAYER_BUDGET
-            rooms = self.room if not probe or self.room_built else ()
-            found = _profile.first_corner(self.cells, counts, self.side, sorted(occupied), min_corner, target,
-                                          budget, self.weights, rooms, self.lines)
-            self.room_built |= not probe
+            found = self._ask(counts, occupied, min_corner, target, budget)
             room = self._next_room() if found is False and more_rooms else None
             if room is None:
                 return found
-            self.room += (room,)
+            self.rooms[self.direction] += (room,)
+
+    def _ask(self, counts: list[int], occupied: Collection[int], min_corner: list[int], target: int,
+             budget: int) -> int | None | bool:
+        """One DP question, along the preferred direction, then, when that outgrows its
+        budget, along the other, which is preferred from then on if it answered: one
+        direction can be a hundred times faster than the other, and which one depends on
+        the shapes, not on the window's length (docs/BENCHMARKS.md, "Sixth pass":
+        restricted_ivert_tright_21 19.5 s along the rows, 0.06 s along the columns;
+        restricted_ihoriz_tdown_tright_23 0.09 s and 3.2 s).  Without room() as long as
+        its memo is not built, and built (along the preferred direction) only when neither
+        direction answers without it: its first lookups explore the whole rest of the
+        square (0.92 s of a 2 000-state probe on nhnhnnnnjnhjoonjjohjojnjnj; 0.6-1 s of
+        the first question on restricted_l90_ivert_tdown_26 and restricted_ihoriz_skew_23,
+        which the line counts answer alone).  A probe (a budget below DP_LAYER_BUDGET)
+        never builds it."""
+        for direction in (self.direction, 1 - self.direction):
+            found = self._scan(direction, counts, occupied, min_corner, target, budget)
+            if found is not False:
+                self.direction = direction
+                return found
+        if 0 < budget < DP_LAYER_BUDGET or self.rooms[self.direction]:
+            return False
+        self.rooms[self.direction] = (_profile.Room(self.cells, self.counts, self.side, self.direction),)
+        return self._scan(self.direction, counts, occupied, min_corner, target, budget)
+
+    def _scan(self, direction: int, counts: list[int], occupied: Collection[int], min_corner: list[int],
+              target: int, budget: int) -> int | None | bool:
+        """One scan along `direction`, with its suffix bounds when it has any."""
+        return _profile.first_corner(self.cells, counts, self.side, sorted(occupied), min_corner, target,
+                                     budget, self.weights, self.rooms[direction], self.lines[direction], direction)
 
     def _next_room(self) -> _profile.Room | None:
         """room() for the file's 2, then 3 most numerous types alone (None when there are
@@ -119,11 +145,12 @@ class Side:
         J_180 and L_180 pieces; with the pair's bound the DP answers it in 0.1 s where it
         took 4.9 s at 16 times the budget.  Built only once a DP has outgrown its budget:
         on random files it costs more than it saves."""
-        size = len(self.room) + 1
+        size = len(self.rooms[self.direction]) + 1
         if size > 3 or size >= len(self.counts):
             return None
         most = sorted(range(len(self.counts)), key=lambda t: -self.counts[t])[:size]
-        return _profile.Room(self.cells, [c if t in most else 0 for t, c in enumerate(self.counts)], self.side)
+        return _profile.Room(self.cells, [c if t in most else 0 for t, c in enumerate(self.counts)], self.side,
+                             self.direction)
 
     def packable(self, counts: list[int], occupied: frozenset[int], stages: Stages) -> bool:
         for helper, amount in stages:

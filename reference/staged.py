@@ -8,13 +8,7 @@ settled in steps, each of which keeps the answer the seed's first solution:
 1. The packing LP's dual certificate (`reference.lp_bound`): when it proves that the
    pieces cannot all fit, the side is impossible.  Otherwise it still goes to every later
    C search as a bound checked at each node.
-2. On files of GREEDY_C_MIN_TYPES types or more, the greedy of step 5 with the C core
-   alone (`_place_by_c`), while its questions stay within small node budgets: the DP's
-   states carry a count per type, and on those files its scans spend seconds building
-   room()'s memo where the C core answers each corner in at most about a second.  A
-   piece placed proves the side has a packing; no corner of the first piece, that it has
-   none; a question over budget hands the side, with the pieces placed, to the steps below.
-3. The plain search's own first moves (`_place_plain_moves`): each next piece at its
+2. The plain search's own first moves (`_place_plain_moves`): each next piece at its
    smallest corner that fits, as the seed places them before it backtracks.  A run of
    them is each piece's answer as soon as it is known to have a completion (the corners
    before do not even fit), so one question to the profile DP (`reference._profile`:
@@ -25,30 +19,32 @@ settled in steps, each of which keeps the answer the seed's first solution:
    most pieces on the files from a few shapes, whose first piece alone takes the DP
    seconds.  Where the DP's probe gives up, the C core's packing of a run confirms it
    (`RUN_STAGES`).
-4. Otherwise the profile DP asked for the first piece's smallest corner over all
-   packings, which also says whether the side has one.  Its suffix bound (room() in
-   _profile.c: the most pieces the rest of the square can hold) drops the states without
-   a completion; its memo is kept for all the DP's scans at the side (`Side.room`).
-   Where the bound does not see why states fail (I_vertical with L_90 and T pieces), a
-   layer outgrows the DP's budget, and it is not asked again until a piece is placed.
+3. Otherwise the profile DP asked for the first piece's smallest corner over all
+   packings, which also says whether the side has one.  Its bounds drop the states
+   without a completion: the line counts (reference/_lines.h: the pieces' profiles
+   shifted onto each row's or column's free cells) and, when those are not enough,
+   room() (_profile.c: the most pieces the rest of the square can hold); their memos
+   are kept for all the DP's scans at the side, along the rows or the columns, whichever
+   last answered (`Side._ask`).  Where neither sees why states fail, a layer outgrows
+   the DP's budget, and it is not asked again until a piece is placed.
    Then the C core's own ordered search (one memo for all its queries) gets a budget,
    and when that is not enough, the side's yes/no goes to a ladder (`SIDE_STAGES`): the
    C core's order-free search (`_fastsolve.Packer`, one per side, whose memo of failed
    states serves every later question) and CaDiCaL (`reference.sat_side`, one
-   incremental instance kept for step 5) in turn, each budget 4 times the last.  "No"
+   incremental instance kept for step 4) in turn, each budget 4 times the last.  "No"
    means the side is impossible.
-5. "Yes": the seed's first solution, piece by piece (`_first_solution`): runs of plain
-   moves as in step 3 where one is confirmed, else the next piece at the smallest corner
+4. "Yes": the seed's first solution, piece by piece (`_first_solution`): runs of plain
+   moves as in step 2 where one is confirmed, else the next piece at the smallest corner
    from which the rest can still be packed.  That greedy order needs no
    backtracking, because every corner it keeps provably has a completion, and it is the
    seed's first solution because the seed's backtracking returns, piece after piece, the
    smallest corner that has one.  Corners are asked of the C core in turn on a small
    budget; the first corner it cannot settle hands the piece to the DP, which returns the
    smallest corner over all completions in one scan; when the DP cannot afford the side,
-   that corner and the next go up the ladder of the SAT solver and the C core
-   (`side_questions.CORNER_STAGES`; assumptions on the same SAT instance and the same Packer, so what
-   either learned serves every question), or without python-sat to the C core and
-   CP-SAT (`side_questions.QUERY_STAGES`).
+   that corner and the next go up the ladder of the DP with the corner fixed, the SAT
+   solver and the C core (`side_questions.CORNER_STAGES`; assumptions on the same SAT
+   instance and the same Packer, so what each learned serves every question), or without
+   python-sat to the C core and CP-SAT (`side_questions.QUERY_STAGES`).
 """
 from __future__ import annotations
 
@@ -70,17 +66,6 @@ FIRST_C_BUDGET = 150_000
 # the ladders below spend such budgets where they answer.)
 ORDERED_C_BUDGET = 200_000
 CORNER_C_BUDGET = 20_000  # per corner, before the piece goes to the profile DP (0: skip)
-# `_place_by_c`: the C core's greedy before any other helper, on files of at least
-# GREEDY_C_MIN_TYPES types, at most GREEDY_C_BUDGET nodes per question and GREEDY_C_TOTAL
-# in all.  Measured on RESTRICTED_SLOWEST (CPU s, without -> with): ljnnnooqjjjofkllqfohonj
-# 13.6 -> 6.1, nhonnnhfjnhjjonjjohjojnjnj 7.3 -> 2.1, llonnorojjjorjpplnonnnn 2.6 -> 1.3,
-# but nhonnnnhonhjrnnjjjhjjnnjnj 3.6 -> 6.0 (the greedy spends its budget, then the DP
-# path does what it did).  On files of 2-4 types it cost more than the DP path saved
-# (daeeiiaadieaeeaeeidiiieaia 0.56 -> 4.4 s: the first question takes the C core
-# minutes); 300 000 / 1 000 000 lost most of the gain, 3 000 000 / 20 000 000 gained no more.
-GREEDY_C_BUDGET = 1_000_000
-GREEDY_C_TOTAL = 4_000_000
-GREEDY_C_MIN_TYPES = 5
 
 
 # Place runs of the plain search's first moves with one question each
@@ -112,10 +97,7 @@ def solve_side(types: Sequence[Shape], piece_types: Sequence[int], side: int) ->
         return None
     board = Side(types, counts, side, certificate)
     partial = _Partial(list(piece_types), counts)
-    by_c = _place_by_c(board, partial)
-    if by_c is None:
-        return None
-    if not by_c and not (PLAIN_MOVES and _place_plain_moves(board, partial)):
+    if not (PLAIN_MOVES and _place_plain_moves(board, partial)):
         # The first piece's smallest corner over all packings, None when there is none: the
         # side's yes/no and the first piece's answer in one scan.
         dp_says = board.smallest_corner_by_dp(piece_types[0], counts, frozenset(), [0] * len(counts))
@@ -188,44 +170,6 @@ def _first_solution(board: Side, partial: _Partial) -> None:
         corner = _smallest_corner(board, t, partial.counts, partial.occupied, partial.min_corner,
                                   partial.min_corner[t])
         partial.place(board, t, corner)
-
-
-def _place_by_c(board: Side, partial: _Partial) -> bool | None:
-    """The greedy of `_first_solution` with the C core alone, corner by corner, while each
-    question takes it at most GREEDY_C_BUDGET nodes and all of them GREEDY_C_TOTAL.  True
-    when it placed a piece (the side has a packing), None when it proved that the first
-    piece has no corner with a completion (the side has none), else False.
-
-    On the files of many shapes, whose DP scans cost seconds to build room()'s memos, the
-    C core answers every corner question in at most about a second
-    (`nhonnnhnohnjnsnjjohjojnjnj`: 99 questions, 2.4 s in all); on those of two or three
-    shapes some questions take it minutes, and the DP is the helper (the budgets stop
-    this greedy after tenths of a second)."""
-    if sum(1 for n in partial.counts if n) < GREEDY_C_MIN_TYPES:
-        return False
-    spent = 0
-    while len(partial.anchors) < len(partial.piece_types):
-        t = partial.next_type()
-        rest = list(partial.counts)
-        rest[t] -= 1
-        for corner in range(partial.min_corner[t], board.side * board.side):
-            cells = board.placement(t, corner)
-            if cells is None or not partial.occupied.isdisjoint(cells):
-                continue
-            budget = min(GREEDY_C_BUDGET, GREEDY_C_TOTAL - spent)
-            if budget <= 0:
-                return bool(partial.anchors)
-            answer = board.packer.packable(rest, sorted(partial.occupied | cells), budget)
-            spent += board.packer.last_nodes()
-            if answer is None:
-                return bool(partial.anchors)
-            if answer:
-                partial.place(board, t, corner)
-                break
-        else:
-            assert not partial.anchors, "the pieces placed have a completion"
-            return None
-    return True
 
 
 def _plain_moves(board: Side, partial: _Partial) -> list[int]:

@@ -32,14 +32,14 @@ SKEW = [SHAPE_BY_NAME[n] for n in ("S_horizontal", "S_vertical", "Z_horizontal",
 # Every side and every ordered query goes to CP-SAT (after one-node C searches; the DP gives
 # up at its first layer of more than one state).
 FORCED = {"FIRST_C_BUDGET": 1, "ORDERED_C_BUDGET": 1, "CORNER_C_BUDGET": 1, "DP_LAYER_BUDGET": 1, "USE_SAT": False,
-          "RUN_STAGES": (("c", 1), ("dp", 1)), "GREEDY_C_BUDGET": 0,
+          "RUN_STAGES": (("c", 1), ("dp", 1)),
           "SIDE_STAGES": (("cp-sat", 20.0), ("c", 0)), "QUERY_STAGES": (("c", 1), ("cp-sat", 20.0), ("c", 0))}
 # The profile DP, without a budget, decides every side and every piece's smallest corner.
 FORCED_DP = {"FIRST_C_BUDGET": 1, "ORDERED_C_BUDGET": 1, "CORNER_C_BUDGET": 0, "DP_LAYER_BUDGET": 0,
-             "RUN_STAGES": (("dp", 0),), "GREEDY_C_BUDGET": 0}
+             "RUN_STAGES": (("dp", 0),)}
 # The DP out of the way: the incremental SAT solver decides every side and every corner.
 FORCED_SAT = {"FIRST_C_BUDGET": 1, "ORDERED_C_BUDGET": 1, "CORNER_C_BUDGET": 0, "DP_LAYER_BUDGET": 1,
-              "RUN_STAGES": (("dp", 1),), "GREEDY_C_BUDGET": 0,
+              "RUN_STAGES": (("dp", 1),),
               "USE_SAT": True, "SIDE_STAGES": (("sat", 0),), "CORNER_STAGES": (("sat", 0),)}
 
 
@@ -108,18 +108,6 @@ def test_default_path_matches_plain(pieces):
     assert solve(pieces) == Solution(*solve_plain(pieces))
 
 
-# The C core's greedy (`staged._place_by_c`) on every file, on budgets so small that it
-# hands over to the other helpers part way, or large enough that it places every piece.
-C_GREEDY_HANDOVER = {"FIRST_C_BUDGET": 1, "GREEDY_C_MIN_TYPES": 1, "GREEDY_C_BUDGET": 200, "GREEDY_C_TOTAL": 2_000}
-C_GREEDY_ALONE = {"FIRST_C_BUDGET": 1, "GREEDY_C_MIN_TYPES": 1, "GREEDY_C_BUDGET": 10**9, "GREEDY_C_TOTAL": 10**10}
-
-
-@settings(max_examples=40, deadline=None)
-@given(pieces=restricted_pieces(6), overrides=st.sampled_from([C_GREEDY_HANDOVER, C_GREEDY_ALONE]))
-def test_the_c_greedy_alone_or_handing_over_matches_plain(pieces, overrides):
-    assert solve_forced(pieces, overrides) == Solution(*solve_plain(pieces))
-
-
 def few_shape_pieces(pieces: tuple[int, int], shapes: tuple[int, int]) -> st.SearchStrategy[list[Shape]]:
     """pieces[0]..pieces[1] pieces drawn from shapes[0]..shapes[1] of the 19 shapes."""
     def draw(seed: int) -> list[Shape]:
@@ -133,7 +121,7 @@ def few_shape_pieces(pieces: tuple[int, int], shapes: tuple[int, int]) -> st.Sea
 # DP budgets so small that runs outgrow them: their questions get the extra Rooms (room()
 # of the most numerous types alone) before the other helpers take over.
 TINY_DP = {"FIRST_C_BUDGET": 1, "ORDERED_C_BUDGET": 1, "CORNER_C_BUDGET": 0, "DP_LAYER_BUDGET": 4,
-           "RUN_STAGES": (("dp", 4), ("dp", 16)), "GREEDY_C_BUDGET": 0}
+           "RUN_STAGES": (("dp", 4), ("dp", 16))}
 
 
 @settings(max_examples=25, deadline=None)
@@ -274,11 +262,15 @@ def test_cp_sat_lexicographic_minimisation_agrees_on_medium_files(seed):
     assert solve_forced(pieces, FORCED_SAT) == expected
 
 
+# The C core's order-free search answers every question: the runs of plain moves (a packing
+# of the run, or a proof there is none), the side, and every corner.
+FORCED_C = {"FIRST_C_BUDGET": 1, "ORDERED_C_BUDGET": 1, "DP_LAYER_BUDGET": 1, "RUN_STAGES": (("c", 0),),
+            "SIDE_STAGES": (("c", 0),), "CORNER_STAGES": (("c", 0),)}
+
+
 @settings(max_examples=10, deadline=None)
-@given(pieces=few_shape_pieces((9, 12), (5, 8)))  # files of many shapes, as the greedy gets them
-def test_the_c_greedy_agrees_with_the_dp_piece_by_piece(pieces):
-    """Beyond the plain oracle's reach: the C core's greedy, handing over part way or not,
-    must end where the DP asked piece by piece ends."""
-    expected = solve_forced(pieces, {**FORCED_DP, "PLAIN_MOVES": False})
-    assert solve_forced(pieces, C_GREEDY_HANDOVER) == expected
-    assert solve_forced(pieces, C_GREEDY_ALONE) == expected
+@given(pieces=few_shape_pieces((9, 12), (3, 8)))
+def test_the_c_core_agrees_with_the_dp_piece_by_piece(pieces):
+    """Beyond the plain oracle's reach: the C core's order-free search (with its line
+    counts), asked every question, must end where the DP asked piece by piece ends."""
+    assert solve_forced(pieces, FORCED_C) == solve_forced(pieces, {**FORCED_DP, "PLAIN_MOVES": False})
