@@ -104,13 +104,14 @@ RESTRICTED_FILES = {
     "restricted_j270_l180_zhoriz_26_b": "rojjorjjjrojrooojrroorooro",
     "restricted_j270_l180_shoriz_zhoriz_26": "jorjopjjjrojrojjjrrojrooro",
 }
-# The fourth to sixth passes' bench_adversarial finds (1.3-15 s when found; 0.5-3 s after
-# the sixth pass), timed by benchmarks/bench_reference.py --slowest and
+# The fourth to seventh passes' bench_adversarial finds (1.3-20 s when found; 0.3-3.5 s
+# after the seventh pass), timed by benchmarks/bench_reference.py --slowest and
 # benchmarks/bench_restricted.py and kept out of the corpus.  The hill climb's one-piece
 # changes add shapes, so these have up to eight.  J_180 and L_180 with J_270, L_0 and a
 # rare skew or T piece at side 10-11, or L_270/L_180 with T_up/T_down at side 10, where
 # the plain search's moves are right for the first pieces but the DP question that would
-# confirm them outgrows its budget; L_90 or the T shapes at side 11.
+# confirm them outgrows its budget; L_90 or the T shapes at side 11; vertical bars with
+# J and L pieces at side 10; S and Z at side 11.
 RESTRICTED_SLOWEST = {
     "restricted_j180_l180_l0_j270_zhoriz_26": "nhonnnnhonhjrnnjjjhjjnnjnj",
     "restricted_j180_l180_j270_l0_26": "nhonnnhojnhjjonjjohjojnjnj",
@@ -130,6 +131,21 @@ RESTRICTED_SLOWEST = {
     "restricted_j180_l0_l180_j270_26": "nhnhnnnnjnhjoonjjohjojnjnj",
     "restricted_tdown_tright_tleft_tup_l180_26": "fjgdgeggeeeggeeeggfeefgffe",
     "restricted_l90_tdown_tright_l0_mixed_26": "iighiigiiigniicieiieehneig",
+    # The seventh pass's finds (docs/BENCHMARKS.md): T files with two J pieces (12 s, then
+    # 3.4-5.8 s); vertical bars with J_90, J_270 and L_0, which need room() (15 s without
+    # it); J_0, L_0 and L_270 with T_up (3.5 s before runs built room() again); S and Z at
+    # side 11, 21 spare cells, alone (5.5 s) or with two O (over 100 s while the corner
+    # ladder's DP stopped at 40 000 states) or with an I and an L (6.2 s before runs of six
+    # types built room()); the last runs' slowest, T files again (6.1 s) and J_180/L_90
+    # with J_0, L_270 and T_up at side 10 (4.6 s).
+    "restricted_tdown_tright_tleft_j180_26": "ffddoengeeeogeeeggfeennfeg",
+    "restricted_ivert_j90_j270_l0_24": "hohooamhamhaoammhmammaaa",
+    "restricted_j0_l0_l270_tup_26": "kkkhhhdlhkhdhldlkhldhlklhh",
+    "restricted_skew_25": "spprqppqrsqssqqrprprprqsp",
+    "restricted_skew_o_25": "qcprqprrrsqsspsrprrrpcqsr",
+    "restricted_skew_ivert_l0_25": "srarrhrprppqpsrssqrrsqqps",
+    "restricted_tright_tdown_tleft_l180_26": "jgddggggeeegfeqfggfeefggee",
+    "restricted_j180_l90_j0_l270_tup_23": "lknnilnnlniinnnindknkid",
 }
 _SKEW = [s for s in SHAPES if s.name[0] in "SZ"]
 

@@ -107,6 +107,10 @@ typedef struct {
     int64_t cell_weight[MAX_SIDE * MAX_SIDE], type_weight[MAX_TYPES], weight_scale;
     LineClasses line_classes;     /* the types' row profiles */
     LineMemo line_memo;           /* the line-count bound's states, for every question */
+    /* The order-free search's placements on the current path, and those of the last
+     * packing it found (each a type and a corner, row-major): a "yes" with its witness. */
+    int path_len, path_type[MAX_PIECES], path_corner[MAX_PIECES];
+    int packing_len, packing_type[MAX_PIECES], packing_corner[MAX_PIECES];
 } Search;
 
 /* Work counters of the last solve_at_side call, for the benchmark (not thread-safe: statistics only). */
@@ -529,8 +533,12 @@ static void toggle(Search *S, const Type *T, int row, int left)
  * the cell stays empty when the spare budget allows.  Failures are memoised. */
 static int fillable(Search *S, int remaining, int free_cells, int depth)
 {
-    if (remaining == 0)
+    if (remaining == 0) {
+        S->packing_len = S->path_len;
+        memcpy(S->packing_type, S->path_type, sizeof(int) * (size_t)S->path_len);
+        memcpy(S->packing_corner, S->path_corner, sizeof(int) * (size_t)S->path_len);
         return 1;
+    }
     if (free_cells < 4 * remaining)
         return 0;
     int first_row = 0, spare = free_cells - 4 * remaining, done = 0;
@@ -576,7 +584,10 @@ static int fillable(Search *S, int remaining, int free_cells, int depth)
                     continue;
                 toggle(S, T, top, left);
                 S->counts[t]--;
+                S->path_type[S->path_len] = t;
+                S->path_corner[S->path_len++] = top * S->side + left;
                 done = fillable(S, remaining - 1, free_cells - 4, depth + 1);
+                S->path_len--;
                 S->counts[t]++;
                 toggle(S, T, top, left);
             }
@@ -867,6 +878,7 @@ static PyObject *ask_packable(Search *S, PyObject *counts, PyObject *occupied, l
     S->node_budget = budget > 0 ? budget : 0;
     S->nodes = 0;
     S->gave_up = 0;
+    S->path_len = S->packing_len = 0;
     int found;
     Py_BEGIN_ALLOW_THREADS
     found = fillable(S, remaining, S->cells - taken, 0);
@@ -953,7 +965,30 @@ static PyObject *Packer_last_nodes(Packer *self, PyObject *unused)
     return PyLong_FromLongLong(self->search ? self->search->nodes : 0);
 }
 
+/* The packing the last packable() call found, as ((type, corner), ...), corners row-major;
+ * None when it found none. */
+static PyObject *Packer_packing(Packer *self, PyObject *unused)
+{
+    (void)unused;
+    const Search *S = self->search;
+    if (!S || !S->packing_len)
+        Py_RETURN_NONE;
+    PyObject *packing = PyTuple_New(S->packing_len);
+    for (int i = 0; packing && i < S->packing_len; i++) {
+        PyObject *placed = Py_BuildValue("(ii)", S->packing_type[i], S->packing_corner[i]);
+        if (!placed) {
+            Py_CLEAR(packing);
+            break;
+        }
+        PyTuple_SET_ITEM(packing, i, placed);
+    }
+    return packing;
+}
+
 static PyMethodDef Packer_methods[] = {
+    {"packing", (PyCFunction)Packer_packing, METH_NOARGS,
+     "packing() -> ((type, corner), ...) or None: the packing the last packable() call found\n"
+     "(corners row-major), the witness of its True; None after False or None."},
     {"last_nodes", (PyCFunction)Packer_last_nodes, METH_NOARGS,
      "last_nodes() -> the order-free nodes the last packable() call searched"},
     {"packable", (PyCFunction)Packer_packable, METH_VARARGS,

@@ -3,7 +3,6 @@
  *
  *     first_corner(types, counts, side, occupied, min_corner, target, budget, weights=None,
  *                  room=None, lines=None, transposed=-1) -> int, None or False
- *     last_scan() -> (states, cell): the work of the last first_corner scan
  *     window_direction(types, side) -> 0 or 1: the scan's direction when not given one
  *     Room(types, counts, side, transposed=-1): the suffix bound's memo, kept by the caller
  *         for all the scans of one side (the same types, at most these counts of the types
@@ -13,9 +12,10 @@
  *         alone, on one board (for tests)
  *
  * Cells are scanned in one fixed order: row-major, or column-major (the caller's choice, or
- * the one that keeps the window below over fewer lines: vertical bars).  Every piece is placed when the scan reaches its
- * first cell in that order, so when the scan is at cell k, cells before k are settled
- * (covered, occupied or left empty) and the only thing that matters for the rest is
+ * the one that keeps the window below over fewer lines: vertical bars).  Every piece is
+ * placed when the scan reaches its first cell in that order, so when the scan is at cell
+ * k, cells before k are settled (covered, occupied or left empty) and the only thing that
+ * matters for the rest is
  *
  *     F = which cells k, k+1, ... are already covered (a window of at most 64 cells:
  *         a piece reaches at most 3 rows or columns past its first cell), and
@@ -53,9 +53,9 @@
  * budget:     give up (False) when one layer holds more states than that (0: no limit).
  *             The layers of a file grow for the first rows and then shrink; those of a
  *             file the DP cannot afford blow up within the first rows, so it gives up early.
- * room:       optional Room made for these types at this side, or a tuple of Rooms, each
- *             made with the counts of some of the types (0 for the others) and bounding
- *             the state's pieces of those types alone; none: no room() bound;
+ * room:       optional Room made for these types at this side (with the counts of some
+ *             of the types, 0 for the others, it bounds the state's pieces of those types
+ *             alone); none: no room() bound;
  * lines:      optional Lines, the line-count memo shared by the scans of a side; without
  *             one, each call makes its own;
  * transposed: 0 scan the rows, 1 the columns, -1 (default) whichever keeps the window
@@ -410,28 +410,16 @@ static int lines_refute(const Board *B, LineMemo *memo, int k, uint64_t taken, u
 }
 
 /* The scan; returns the end state's attribute, NO_TARGET + 1 when no packing exists,
- * -1 when the budget ran out, -2 when memory did.  rooms and memos: room()'s boards and
- * memos, each for a set of types (those it has pieces of): B and a memo of this scan, or
- * Rooms' (the empty square, shared by the scans of one side: B's occupied cells join the
- * window when they lie in it, and those beyond it are taken as free, which only makes
- * room() larger).  A state with more pieces of a room's types still to place than that
- * room's room() has no completion. */
-#define MAX_ROOMS 16
-/* The work of the last scan, for a caller choosing between scan directions (last_scan()):
- * the states it expanded and the cell it reached (the square's cell count when it ended).
- * Module state: the scans hold the GIL, and the caller reads it right after its call. */
-static struct {
-    long long states;
-    int cell;
-} last_scan_work;
-
-static long scan(const Board *B, uint64_t start_counts, int target, long long budget, const Board *const *rooms,
-                 RoomMemo *const *memos, int n_rooms, LineMemo *line_memo)
+ * -1 when the budget ran out, -2 when memory did.  R and memo (or NULL): room()'s board
+ * and memo, for a set of types (those it has pieces of): a Room's (the empty square,
+ * shared by the scans of one side: B's occupied cells join the window when they lie in
+ * it, and those beyond it are taken as free, which only makes room() larger).  A state
+ * with more pieces of R's types still to place than room() has no completion. */
+static long scan(const Board *B, uint64_t start_counts, int target, long long budget, const Board *R,
+                 RoomMemo *memo, LineMemo *line_memo)
 {
     Layer current = {0}, next = {0};
     long result = -2;
-    last_scan_work.states = 0;
-    last_scan_work.cell = 0;
     if (!layer_init(&current, 1 << 10) || !layer_init(&next, 1 << 10))
         goto done;
     if (!layer_add(&current, 0, start_counts, NO_TARGET))
@@ -440,9 +428,7 @@ static long scan(const Board *B, uint64_t start_counts, int target, long long bu
         /* room() only where a layer has grown: a small layer needs no pruning, and the first
          * lookups of a side build room()'s memo for the whole rest of the square (1.7 s
          * on nhonnnhnohnjnsnjjohjojnjnj, for a question with 4 pieces left). */
-        int use_rooms = current.size >= ROOM_MIN_LAYER;
-        last_scan_work.states += (long long)current.size;
-        last_scan_work.cell = k;
+        int use_room = R && current.size >= ROOM_MIN_LAYER;
         for (size_t i = 0; i < current.capacity; i++) {
             if (!current.tags[i])
                 continue;
@@ -457,13 +443,9 @@ static long scan(const Board *B, uint64_t start_counts, int target, long long bu
                 || lines_refute(B, line_memo, k, e->covered | dead, e->counts))
                 continue;
             int refuted = 0;
-            for (int r = 0; !refuted && use_rooms && r < n_rooms; r++) {
-                const Board *R = rooms[r];
-                uint64_t window = e->covered | B->occupied_window[k];
-                unsigned char fit[ROOM_CAP_COMBOS];
-                if (room(R, memos[r], k, window, fit))
-                    refuted = fit[room_caps(B, R, e->counts)] < pieces_of(B, R, e->counts);
-            }
+            unsigned char fit[ROOM_CAP_COMBOS];
+            if (use_room && room(R, memo, k, e->covered | B->occupied_window[k], fit))
+                refuted = fit[room_caps(B, R, e->counts)] < pieces_of(B, R, e->counts);
             if (refuted || dominated(&current, e->covered, e->counts, attribute))
                 continue;
             if ((e->covered & 1) || B->occupied[k]) {
@@ -499,7 +481,6 @@ static long scan(const Board *B, uint64_t start_counts, int target, long long bu
             break;
     }
     result = NO_TARGET + 1;
-    last_scan_work.cell = B->cells;
     for (size_t i = 0; i < current.capacity; i++)
         if (current.tags[i] && current.keys[i].counts == 0)
             result = current.attributes[i];
@@ -909,13 +890,8 @@ static PyObject *first_corner(PyObject *self, PyObject *args)
         PyErr_SetString(PyExc_TypeError, "lines must be None or a Lines");
         return NULL;
     }
-    /* room: None, a Room, or a tuple of Rooms */
-    Py_ssize_t n_rooms = room_obj == Py_None ? 0 : PyTuple_Check(room_obj) ? PyTuple_GET_SIZE(room_obj) : 1;
-    int rooms_ok = n_rooms <= MAX_ROOMS;
-    for (Py_ssize_t r = 0; rooms_ok && r < n_rooms; r++)
-        rooms_ok = PyObject_TypeCheck(PyTuple_Check(room_obj) ? PyTuple_GET_ITEM(room_obj, r) : room_obj, &RoomType);
-    if (!rooms_ok) {
-        PyErr_SetString(PyExc_TypeError, "room must be None, a Room or a tuple of at most 16 Rooms");
+    if (room_obj != Py_None && !PyObject_TypeCheck(room_obj, &RoomType)) {
+        PyErr_SetString(PyExc_TypeError, "room must be None or a Room");
         return NULL;
     }
     Pieces P;
@@ -934,19 +910,12 @@ static PyObject *first_corner(PyObject *self, PyObject *args)
     Board *B = new_board(&P, side, occupied, n_occupied, min_corner, weights, transposed);
     if (!B)
         return PyErr_Occurred() ? NULL : Py_NewRef(Py_False);
-    const Board *rooms[MAX_ROOMS];
-    RoomMemo *memos[MAX_ROOMS];
-    int used_rooms = 0;
-    for (Py_ssize_t r = 0; r < n_rooms; r++) {
-        RoomObject *room = (RoomObject *)(PyTuple_Check(room_obj) ? PyTuple_GET_ITEM(room_obj, r) : room_obj);
-        if (!room->board)
-            continue;  /* a square the DP cannot scan: no bound from it */
-        if (!room_matches(room, &P, B)) {
-            free_board(B);
-            return NULL;
-        }
-        rooms[used_rooms] = room->board;
-        memos[used_rooms++] = &room->memo;
+    RoomObject *room = room_obj == Py_None ? NULL : (RoomObject *)room_obj;
+    if (room && !room->board)
+        room = NULL;  /* a square the DP cannot scan: no bound from it */
+    if (room && !room_matches(room, &P, B)) {
+        free_board(B);
+        return NULL;
     }
     uint64_t start_counts = 0;
     int remaining = 0;
@@ -959,7 +928,8 @@ static PyObject *first_corner(PyObject *self, PyObject *args)
     if (lines_obj != Py_None)
         line_memo = lines_memo_for((LinesObject *)lines_obj, &B->lines, B->transposed);
     /* No thread switch: the memos of a Room and of a Lines are shared and not locked. */
-    long found = scan(B, start_counts, target, budget, rooms, memos, used_rooms, line_memo);
+    long found = scan(B, start_counts, target, budget, room ? room->board : NULL, room ? &room->memo : NULL,
+                      line_memo);
     line_memo_free(&own_lines);
     free_board(B);
     if (found == -2)
@@ -1044,20 +1014,10 @@ static PyObject *window_direction(PyObject *self, PyObject *args)
     return PyLong_FromLong(default_direction(&P, side));
 }
 
-static PyObject *last_scan(PyObject *self, PyObject *unused)
-{
-    (void)self;
-    (void)unused;
-    return Py_BuildValue("(Li)", last_scan_work.states, last_scan_work.cell);
-}
-
 static PyMethodDef methods[] = {
     {"window_direction", window_direction, METH_VARARGS,
      "window_direction(types, side) -> 0 (rows) or 1 (columns): a scan's direction when\n"
      "first_corner is not told one."},
-    {"last_scan", last_scan, METH_NOARGS,
-     "last_scan() -> (states, cell): the states the last first_corner scan expanded and the\n"
-     "cell it reached (the square's cell count when it ran to the end)."},
     {"line_counts", line_counts, METH_VARARGS,
      "line_counts(types, counts, side, occupied, vertical, lines=None) -> bool\n\n"
      "The line-count bound (reference/_lines.h) on its own: False when no shifts of the types'\n"

@@ -137,6 +137,11 @@ class SatSide:
             self.solver.add_clause([-x])
         return found
 
+    def model_packing(self) -> list[tuple[int, int]]:
+        """The last packing found, fixed pieces included: (type, corner) of each piece."""
+        model: list[int] = self.solver.get_model()
+        return [key for key, x in self.var.items() if model[x - 1] > 0]
+
     def _check_model(self) -> list[int]:
         model: list[int] = self.solver.get_model()
         chosen = [x for x in self.cells_of if model[x - 1] > 0]

@@ -49,20 +49,22 @@ def ladder(first: Stages, factor: int, rounds: int) -> Stages:
 # suits every file: on the greedy's corner questions of RESTRICTED_SLOWEST, each asked of
 # the C core and CaDiCaL without a budget, the C core took 0.9-6.7 s per file in all and
 # CaDiCaL 2.1-21.2 s, yet on single corners either can be 10 times faster than the other;
-# on the T files of the sixth pass's adversarial run (fjgdgeggeeeggeeeggfeefgffe), one
+# on the T files of the sixth pass's adversarial runs (fjgdgeggeeeggeeeggfeefgffe), one
 # corner took the C core 2.2 s and the DP, with the line counts, 0.04 s.  All three keep
 # what they learn between rungs (the DP its line-count memo, CaDiCaL its clauses, the
-# Packer its failed states).  The DP starts: with one corner fixed its scan is cheap, and
-# a budget of DP_LAYER_BUDGET is what it is asked for a whole piece (measured with the DP
-# after the SAT solver, or after the C core, or from 20 000 states: within 10% on the
-# restricted files, fjgd... 2.0-2.2 s against 5.5 s without the DP).  (Without it, the C
-# core first, or the SAT solver from 2 000 conflicts, was slower on ljnnnooqjjjofkllqfohonj,
-# 12.9 and 21.7 s against 11.1 s; ("sat", 20 000), ("dp", 200 000), ("sat", 0) took that
-# file 29.7 s, before the DP had the line counts.)
-# The DP's rungs stop at DP_MAX_LAYER states (a layer of n states holds about 40n bytes).
-DP_MAX_LAYER = 640_000
-CORNER_STAGES: Stages = tuple(stage for stage in ladder((("dp", DP_LAYER_BUDGET), ("sat", 300), ("c", 80_000)), 4, 8)
-                              if stage[0] != "dp" or stage[1] <= DP_MAX_LAYER)
+# Packer its failed states).  The DP starts, with one corner fixed its scan is cheap; its
+# rungs stop at DP_CORNER_MAX states, since a scan's cost grows with its budget times the
+# cells scanned, not as the others' do, and a layer of n states holds about 40n bytes
+# (docs/BENCHMARKS.md, "Seventh pass": stopped at 40 000, 160 000 and 640 000 states,
+# ffddoengeeeogeeeggfeennfeg took 3.4, 4.7 and 10.3 s, where one 640 000-state scan took
+# 3.3 s; qcprqprrrsqsspsrprrrpcqsr, S/Z and two O, over 100 s, 2.4 and 2.4 s, its corners
+# refuted by a 160 000-state scan in 0.15 s each, by neither other helper in 20 s).
+# (Before the DP had the line counts: the C core first, or the SAT solver from 2 000
+# conflicts, was slower on ljnnnooqjjjofkllqfohonj, 12.9 and 21.7 s against 11.1 s;
+# ("sat", 20 000), ("dp", 200 000), ("sat", 0) took that file 29.7 s.)
+DP_CORNER_MAX = 160_000
+CORNER_STAGES: Stages = tuple(stage for stage in ladder((("dp", 10_000), ("sat", 300), ("c", 80_000)), 4, 8)
+                              if stage[0] != "dp" or stage[1] <= DP_CORNER_MAX)
 USE_SAT = True  # the SAT solver's questions (when python-sat is installed); tests turn it off
 # Without python-sat: the C core and CP-SAT.
 QUERY_STAGES: Stages = (("c", 50_000), ("cp-sat", 0.5), ("c", 1_000_000), ("cp-sat", 4.0), ("c", 0))
@@ -80,37 +82,30 @@ class Side:
         self.dp_gave_up_at: int | None = None  # pieces placed when the DP last gave up
         self.counts = list(counts)
         self.placed: list[tuple[int, int]] = []  # (type, corner) of the pieces placed so far
+        # A "yes" of the C core or the SAT solver comes with its packing: `found` holds that of
+        # the last question answered so ((type, corner) of the pieces asked about), and
+        # `witness` one of the pieces still to place around those placed, while one is known.
+        self.found: list[tuple[int, int]] | None = None
+        self.witness: list[tuple[int, int]] | None = None
         self.sat: sat_side.SatSide | None = None
         self.packer = _fastsolve.Packer(self.cells, side, self.weights)
         # The DP's scan direction (0 rows, 1 columns): the window's at first, then the one
-        # that last answered where the other outgrew its budget (`_ask`); per direction, its
-        # line-count memo and its suffix bounds (_profile.c, room(), made when first needed),
-        # each with its memo shared by all the scans at this side.  (One room() memo per placed
-        # piece, with its cells occupied, was slower on the adversarial benchmark's slowest
-        # files: the memo costs more to rebuild than the occupied cells it then sees beyond
-        # a scan's window save.)
+        # that last answered where the other outgrew its budget (`first_corner`); per
+        # direction, its line-count memo and its suffix bound (_profile.c, room(), made when
+        # first needed), each with its memo shared by all the scans at this side.  (One
+        # room() memo per placed piece, with its cells occupied, was slower on the
+        # adversarial benchmark's slowest files: the memo costs more to rebuild than the
+        # occupied cells it then sees beyond a scan's window save.)
         self.direction = _profile.window_direction(self.cells, side)
         self.lines = (_profile.Lines(), _profile.Lines())
-        self.rooms: list[tuple[_profile.Room, ...]] = [(), ()]
+        self.rooms: list[_profile.Room | None] = [None, None]
 
     def first_corner(self, counts: list[int], occupied: Collection[int], min_corner: list[int], target: int,
-                     budget: int, more_rooms: bool = False) -> int | None | bool:
-        """`_profile.first_corner` with this side's bounds (`_ask`).  With `more_rooms`, a
-        DP that outgrows its budget adds a suffix bound (`_next_room`), while there is one
-        to add, and is asked again."""
-        while True:
-            found = self._ask(counts, occupied, min_corner, target, budget)
-            room = self._next_room() if found is False and more_rooms else None
-            if room is None:
-                return found
-            self.rooms[self.direction] += (room,)
-
-    def _ask(self, counts: list[int], occupied: Collection[int], min_corner: list[int], target: int,
-             budget: int) -> int | None | bool:
+                     budget: int, rooms: bool = True) -> int | None | bool:
         """One DP question, along the preferred direction, then, when that outgrows its
         budget, along the other, which is preferred from then on if it answered: one
         direction can be a hundred times faster than the other, and which one depends on
-        the shapes, not on the window's length (docs/BENCHMARKS.md, "Sixth pass":
+        the shapes, not on the window's length (docs/BENCHMARKS.md, "Seventh pass":
         restricted_ivert_tright_21 19.5 s along the rows, 0.06 s along the columns;
         restricted_ihoriz_tdown_tright_23 0.09 s and 3.2 s).  Without room() as long as
         its memo is not built, and built (along the preferred direction) only when neither
@@ -118,39 +113,22 @@ class Side:
         square (0.92 s of a 2 000-state probe on nhnhnnnnjnhjoonjjohjojnjnj; 0.6-1 s of
         the first question on restricted_l90_ivert_tdown_26 and restricted_ihoriz_skew_23,
         which the line counts answer alone).  A probe (a budget below DP_LAYER_BUDGET)
-        never builds it."""
+        never builds it, nor a question asked with `rooms` false (`staged.RUN_ROOM_MAX_TYPES`)."""
         for direction in (self.direction, 1 - self.direction):
             found = self._scan(direction, counts, occupied, min_corner, target, budget)
             if found is not False:
                 self.direction = direction
                 return found
-        if 0 < budget < DP_LAYER_BUDGET or self.rooms[self.direction]:
+        if not rooms or 0 < budget < DP_LAYER_BUDGET or self.rooms[self.direction]:
             return False
-        self.rooms[self.direction] = (_profile.Room(self.cells, self.counts, self.side, self.direction),)
+        self.rooms[self.direction] = _profile.Room(self.cells, self.counts, self.side, self.direction)
         return self._scan(self.direction, counts, occupied, min_corner, target, budget)
 
     def _scan(self, direction: int, counts: list[int], occupied: Collection[int], min_corner: list[int],
               target: int, budget: int) -> int | None | bool:
-        """One scan along `direction`, with its suffix bounds when it has any."""
+        """One scan along `direction`, with its suffix bound when it has one."""
         return _profile.first_corner(self.cells, counts, self.side, sorted(occupied), min_corner, target,
                                      budget, self.weights, self.rooms[direction], self.lines[direction], direction)
-
-    def _next_room(self) -> _profile.Room | None:
-        """room() for the file's 2, then 3 most numerous types alone (None when there are
-        no more): a state with more of them to place than the rest of the square holds has
-        no completion, which room() of all the types misses when the others fill the gaps
-        those cannot.  At the run question the DP could not afford on
-        `nhonnnnnonhjrnnjjjhjjnnjnj` (J_180, L_180 and three rarer types), 199 of 200
-        states sampled at cell 60 had no completion, nearly all for want of room for their
-        J_180 and L_180 pieces; with the pair's bound the DP answers it in 0.1 s where it
-        took 4.9 s at 16 times the budget.  Built only once a DP has outgrown its budget:
-        on random files it costs more than it saves."""
-        size = len(self.rooms[self.direction]) + 1
-        if size > 3 or size >= len(self.counts):
-            return None
-        most = sorted(range(len(self.counts)), key=lambda t: -self.counts[t])[:size]
-        return _profile.Room(self.cells, [c if t in most else 0 for t, c in enumerate(self.counts)], self.side,
-                             self.direction)
 
     def packable(self, counts: list[int], occupied: frozenset[int], stages: Stages) -> bool:
         for helper, amount in stages:
@@ -161,14 +139,34 @@ class Side:
 
     def packable_by(self, helper: str, amount: float, counts: list[int],
                     occupied: frozenset[int]) -> bool | None:
-        """One helper's answer, None when its budget ran out."""
+        """One helper's answer, None when its budget ran out (its packing in `found`)."""
+        self.found = None
         if helper == "c":
-            return self.packer.packable(counts, sorted(occupied), int(amount))
+            answer = self.packer.packable(counts, sorted(occupied), int(amount))
+            if answer:
+                self.found = list(self.packer.packing() or ())
+            return answer
         if helper == "sat":
             assert not occupied, "the SAT stage is asked about the empty square only"
             sat = self.sat_solver()
-            return sat.packable(int(amount)) if sat is not None else None
+            answer = sat.packable(int(amount)) if sat is not None else None
+            if answer and sat is not None:
+                self.found = self._unplaced(sat.model_packing())
+            return answer
         return oracle.packable(self.types, counts, self.side, amount, occupied)
+
+    def _unplaced(self, packing: list[tuple[int, int]], *also: tuple[int, int]) -> list[tuple[int, int]]:
+        """`packing` less the pieces placed (and `also`): a type's pieces are interchangeable."""
+        rest = list(packing)
+        for piece in [*self.placed, *also]:
+            rest.remove(piece)
+        return rest
+
+    def witness_corner(self, t: int, start: int) -> int | None:
+        """The smallest corner >= start of a type-t piece in the witness: where the next
+        type-t piece has a completion (the witness), so its answer lies there or before."""
+        corners = [c for u, c in self.witness or () if u == t and c >= start]
+        return min(corners) if corners else None
 
     def smallest_corner_by_dp(self, t: int, counts: list[int], occupied: frozenset[int],
                               min_corner: list[int]) -> int | None | bool:
@@ -201,6 +199,7 @@ class Side:
         after = list(min_corner)
         after[t] = corner + 1
         for helper, amount in CORNER_STAGES:
+            self.found = None
             if helper == "dp":
                 found = self.first_corner(rest, taken, after, -1, int(amount))
                 answer = None if found is False else found is not None
@@ -208,12 +207,23 @@ class Side:
                 answer = self.packable_by("c", amount, rest, taken)
             else:
                 answer = sat.packable_at(t, corner, int(amount))
+                if answer:
+                    self.found = self._unplaced(sat.model_packing(), (t, corner))
             if answer is not None:
                 return answer
         raise AssertionError("the stages must end with an unbounded search")
 
-    def place(self, t: int, corner: int) -> None:
+    def place(self, t: int, corner: int, witness: list[tuple[int, int]] | None = None) -> None:
+        """A type-t piece at `corner` from now on; `witness`: a packing of the pieces still
+        to place around it and those placed before (else the witness kept, when it has the
+        piece there)."""
         self.placed.append((t, corner))
+        if witness is not None:
+            self.witness = list(witness)
+        elif self.witness is not None and (t, corner) in self.witness:
+            self.witness.remove((t, corner))
+        else:
+            self.witness = None
         if self.sat is not None:
             self.sat.fix(t, corner)
 

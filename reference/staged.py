@@ -25,7 +25,7 @@ settled in steps, each of which keeps the answer the seed's first solution:
    shifted onto each row's or column's free cells) and, when those are not enough,
    room() (_profile.c: the most pieces the rest of the square can hold); their memos
    are kept for all the DP's scans at the side, along the rows or the columns, whichever
-   last answered (`Side._ask`).  Where neither sees why states fail, a layer outgrows
+   last answered (`Side.first_corner`).  Where neither sees why states fail, a layer outgrows
    the DP's budget, and it is not asked again until a piece is placed.
    Then the C core's own ordered search (one memo for all its queries) gets a budget,
    and when that is not enough, the side's yes/no goes to a ladder (`SIDE_STAGES`): the
@@ -72,11 +72,17 @@ CORNER_C_BUDGET = 20_000  # per corner, before the piece goes to the profile DP 
 # (`_place_plain_moves`); tests turn it off to exercise the other helpers.
 PLAIN_MOVES = True
 # A run's question, with the run's pieces fixed, is the cheapest question there is to ask.
-# A run too long usually fails within the DP's first layers (a DP probe of 2 000 states,
-# without the extra Rooms, each of which slows every later scan); the C core then looks
-# for a packing of it (one confirms the run without the DP) or a proof there is none;
-# then the DP with larger budgets, which shorter runs skip once they gave up (they need
-# at least as much).
+# A run too long usually fails within the DP's first layers (a DP probe of 2 000 states);
+# the C core then looks for a packing of it (one confirms the run without the DP) or a
+# proof there is none; then the DP with larger budgets, which shorter runs skip once they
+# gave up (they need at least as much).  A run's DP builds room() (when neither direction
+# answers without it) only on files of at most RUN_ROOM_MAX_TYPES types: its memo costs
+# more, and refutes less, the more types there are, and the C core or the shorter run is
+# then cheaper (docs/BENCHMARKS.md, "Seventh pass": ljnnnooqjjjofkllqfohonj, eight
+# types, 1.0 s against 2.1 s with room() in runs; the S/Z files need it:
+# spprqppqrsqssqqrprprprqsp 1.8 s against 4.7 s without, and with an I and an L piece,
+# six types, srarrhrprppqpsrssqrrsqqps 2.3 s against 6.2 s).
+RUN_ROOM_MAX_TYPES = 6
 RUN_STAGES: Stages = (("dp", 2_000), ("c", 20_000), ("dp", side_questions.DP_LAYER_BUDGET), ("c", 80_000),
                       ("dp", 160_000))
 # The side's yes/no when the DP and the ordered C search could not afford it: the C core
@@ -111,6 +117,7 @@ def solve_side(types: Sequence[Shape], piece_types: Sequence[int], side: int) ->
                 return positions
             if not board.packable(counts, frozenset(), SIDE_STAGES):
                 return None
+            board.witness = board.found
         else:
             partial.place(board, piece_types[0], dp_says)
     _first_solution(board, partial)
@@ -148,14 +155,14 @@ class _Partial:
         placed = len(self.anchors)
         return placed < len(self.futile_moves) and self.futile_moves[:placed] == self.anchors
 
-    def place(self, board: Side, t: int, corner: int) -> None:
+    def place(self, board: Side, t: int, corner: int, witness: list[tuple[int, int]] | None = None) -> None:
         cells = board.placement(t, corner)
         assert cells is not None and self.occupied.isdisjoint(cells)
         self.counts[t] -= 1
         self.occupied |= cells
         self.anchors.append(corner)
         self.min_corner[t] = corner + 1
-        board.place(t, corner)
+        board.place(t, corner, witness)
 
 
 def _first_solution(board: Side, partial: _Partial) -> None:
@@ -167,9 +174,9 @@ def _first_solution(board: Side, partial: _Partial) -> None:
             if _place_plain_moves(board, partial):
                 continue
         t = partial.next_type()
-        corner = _smallest_corner(board, t, partial.counts, partial.occupied, partial.min_corner,
-                                  partial.min_corner[t])
-        partial.place(board, t, corner)
+        corner, witness = _smallest_corner(board, t, partial.counts, partial.occupied, partial.min_corner,
+                                           partial.min_corner[t])
+        partial.place(board, t, corner, witness)
 
 
 def _plain_moves(board: Side, partial: _Partial) -> list[int]:
@@ -232,13 +239,14 @@ def _place_plain_moves(board: Side, partial: _Partial) -> bool:
                 known = board.packable_by("c", budget, counts, frozenset(occupied))
                 settled, found = known is not None, None
                 if known:
+                    packing = board.found
                     for u, corner in zip(partial.piece_types[start:start + run], moves):
                         partial.place(board, u, corner)
+                    board.witness = packing
                     return True
             elif not budget or budget > dp_gave_up_at:
-                # Rooms are added only past the first probe: each one slows every later scan.
                 dp_says = board.first_corner(counts, occupied, min_corner, t, int(budget),
-                                             more_rooms=budget >= side_questions.DP_LAYER_BUDGET)
+                                             rooms=len(board.types) <= RUN_ROOM_MAX_TYPES)
                 settled, found = dp_says is not False, dp_says
                 if dp_says is False:
                     dp_gave_up_at = int(budget)
@@ -256,23 +264,30 @@ def _place_plain_moves(board: Side, partial: _Partial) -> bool:
 
 
 def _smallest_corner(board: Side, t: int, counts: list[int], occupied: frozenset[int],
-                     min_corner: list[int], start: int) -> int:
+                     min_corner: list[int], start: int) -> tuple[int, list[tuple[int, int]] | None]:
     """The smallest corner >= start of a type-t piece from which the rest (counts, this
-    piece included) can still be packed.  One exists: the earlier pieces were placed so.
+    piece included) can still be packed, and a packing of the rest around it when the
+    helper that said so found one.  A corner exists: the earlier pieces were placed so.
 
     While the DP has never given up at this side, it answers the piece in one scan.
     Otherwise corners in turn, each asked of the C core on a small budget; the first it
     cannot settle hands the whole piece to the DP (when it is not waiting to be retried),
-    or that corner and the next to `side_questions.CORNER_STAGES` (or, without python-sat, the portfolio).
+    or that corner and the next to `side_questions.CORNER_STAGES` (or, without python-sat,
+    the portfolio).  A packing known around the pieces placed (the board's witness) ends
+    the corners at its type-t piece's, which it proves has a completion: only the corners
+    before need asking.
     """
     if board.dp_gave_up_at is None:
         found = board.smallest_corner_by_dp(t, counts, occupied, min_corner)
         if found is not False:
             assert found is not None and found >= start, "the earlier pieces have a completion"
-            return found
+            return found, None
     rest = list(counts)
     rest[t] -= 1
+    known = board.witness_corner(t, start)
     for corner in range(start, board.side * board.side):
+        if corner == known:
+            return corner, None  # the witness has the piece there: placing it keeps the rest
         cells = board.placement(t, corner)
         if cells is None or not occupied.isdisjoint(cells):
             continue
@@ -282,8 +297,8 @@ def _smallest_corner(board: Side, t: int, counts: list[int], occupied: frozenset
             found = board.smallest_corner_by_dp(t, counts, occupied, min_corner)
             if found is not False:
                 assert found is not None and found >= corner, "the corners before have no completion"
-                return found
+                return found, None
             answer = board.packable_at(t, corner, rest, taken, min_corner)
         if answer:
-            return corner
+            return corner, board.found
     raise AssertionError("a completion exists, so some corner has one")

@@ -118,15 +118,16 @@ def few_shape_pieces(pieces: tuple[int, int], shapes: tuple[int, int]) -> st.Sea
     return st.integers(0, 2**32).map(draw)
 
 
-# DP budgets so small that runs outgrow them: their questions get the extra Rooms (room()
-# of the most numerous types alone) before the other helpers take over.
+# DP budgets so small that runs and corners outgrow them along both directions, with and
+# without room(): their questions go to the other helpers, and a side's DP is asked again
+# only after more pieces are placed.
 TINY_DP = {"FIRST_C_BUDGET": 1, "ORDERED_C_BUDGET": 1, "CORNER_C_BUDGET": 0, "DP_LAYER_BUDGET": 4,
            "RUN_STAGES": (("dp", 4), ("dp", 16))}
 
 
 @settings(max_examples=25, deadline=None)
-@given(pieces=few_shape_pieces((5, 8), (3, 4)))  # a pair and a triple of types to bound
-def test_tiny_dp_budgets_with_extra_rooms_match_plain(pieces):
+@given(pieces=few_shape_pieces((5, 8), (3, 4)))
+def test_tiny_dp_budgets_match_plain(pieces):
     assert solve_forced(pieces, TINY_DP) == Solution(*solve_plain(pieces))
 
 
