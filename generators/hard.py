@@ -146,6 +146,15 @@ RESTRICTED_SLOWEST = {
     "restricted_skew_ivert_l0_25": "srarrhrprppqpsrssqrrsqqps",
     "restricted_tright_tdown_tleft_l180_26": "jgddggggeeegfeqfggfeefggee",
     "restricted_j180_l90_j0_l270_tup_23": "lknnilnnlniinnnindknkid",
+    # The seventh pass's final runs' other two slowest (3.9 s, 3.3 s), then the eighth
+    # pass's (docs/BENCHMARKS.md): T shapes with J_270, L_180 and an S (3.1 s; 4.4 s
+    # before); S and Z alone at side 11 (2.0 s); S and Z with three O and a J_270
+    # (6.1 s, and as slow before: the DP answers its runs, one length at a time).
+    "restricted_tdown_tright_tleft_j270_26": "ffddgeegegoggeegggfeefgffe",
+    "restricted_skew_o_25_b": "prppqqrprqrcprqrqqcrqrpsr",
+    "restricted_tright_tdown_shoriz_l180_26": "jpgdoeggeegggeeeggfeefgdge",
+    "restricted_skew_25_b": "qqprqprprsqpsqsqprqrpsqrr",
+    "restricted_skew_o_j270_25": "prposrppqqpccsqrqsprqcpsr",
 }
 _SKEW = [s for s in SHAPES if s.name[0] in "SZ"]
 

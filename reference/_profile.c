@@ -8,6 +8,10 @@
  *         for all the scans of one side (the same types, at most these counts of the types
  *         it has, the same scan direction)
  *     Lines(): the line-count bound's memo, kept by the caller for the scans of one side
+ *     Scan(types, counts, side, occupied, min_corner, target, weights=None, lines=None,
+ *          transposed=-1): first_corner's question as a scan kept between budgets;
+ *         .advance(budget, room=None) -> as first_corner, resuming where the last budget
+ *         stopped it; .work: the states it has taken from its layers (its cost so far)
  *     line_counts(types, counts, side, occupied, vertical, lines=None) -> bool: that bound
  *         alone, on one board (for tests)
  *
@@ -409,85 +413,119 @@ static int lines_refute(const Board *B, LineMemo *memo, int k, uint64_t taken, u
     return line_counts_refute(&Q, type_counts, B->types);
 }
 
-/* The scan; returns the end state's attribute, NO_TARGET + 1 when no packing exists,
- * -1 when the budget ran out, -2 when memory did.  R and memo (or NULL): room()'s board
- * and memo, for a set of types (those it has pieces of): a Room's (the empty square,
- * shared by the scans of one side: B's occupied cells join the window when they lie in
- * it, and those beyond it are taken as free, which only makes room() larger).  A state
- * with more pieces of R's types still to place than room() has no completion. */
-static long scan(const Board *B, uint64_t start_counts, int target, long long budget, const Board *R,
-                 RoomMemo *memo, LineMemo *line_memo)
+/* A scan in progress: the layer of cell k (`current`), and when the budget stopped it,
+ * the layer of cell k + 1 already made (`next`, `stalled`): a larger budget resumes it
+ * there, and a scan that gave up has lost none of its work. */
+typedef struct {
+    Layer current, next;
+    int k, stalled;
+    int with_room;  /* room() pruned the states of `current` that made `next` */
+    long result;    /* RUNNING, or the answer as scan_advance returns it */
+    long long work; /* states taken from a layer so far: the scan's cost */
+} ScanRun;
+
+#define RUNNING (-3)  /* a scan not yet answered */
+#define GAVE_UP (-1)
+#define OUT_OF_MEMORY (-2)
+
+static int scan_start(ScanRun *S, uint64_t start_counts)
 {
-    Layer current = {0}, next = {0};
-    long result = -2;
-    if (!layer_init(&current, 1 << 10) || !layer_init(&next, 1 << 10))
-        goto done;
-    if (!layer_add(&current, 0, start_counts, NO_TARGET))
-        goto done;
-    for (int k = 0; k < B->cells; k++) {
-        /* room() only where a layer has grown: a small layer needs no pruning, and the first
-         * lookups of a side build room()'s memo for the whole rest of the square (1.7 s
-         * on nhonnnhnohnjnsnjjohjojnjnj, for a question with 4 pieces left). */
-        int use_room = R && current.size >= ROOM_MIN_LAYER;
-        for (size_t i = 0; i < current.capacity; i++) {
-            if (!current.tags[i])
-                continue;
-            const Key *e = &current.keys[i];
-            uint16_t attribute = current.attributes[i];
-            int rem = (int)(e->counts >> 56);
-            /* The uncovered free cells ahead, less those that must stay empty, must hold the
-             * pieces still to place; otherwise this state has no completion. */
-            uint64_t dead = dead_cells(B, k, e->covered, e->counts);
-            if (B->free_from[k] - __builtin_popcountll(e->covered | dead) < 4 * rem
-                || (B->scale > 0 && weights_exclude(B, k, e->covered | dead, e->counts, rem))
-                || lines_refute(B, line_memo, k, e->covered | dead, e->counts))
-                continue;
-            int refuted = 0;
-            unsigned char fit[ROOM_CAP_COMBOS];
-            if (use_room && room(R, memo, k, e->covered | B->occupied_window[k], fit))
-                refuted = fit[room_caps(B, R, e->counts)] < pieces_of(B, R, e->counts);
-            if (refuted || dominated(&current, e->covered, e->counts, attribute))
-                continue;
-            if ((e->covered & 1) || B->occupied[k]) {
-                if (!layer_add(&next, e->covered >> 1, e->counts, attribute))
-                    goto done;
-                continue;
-            }
-            /* Left empty: the uncovered free cells after k must still hold the pieces. */
-            if (B->free_from[k + 1] - __builtin_popcountll(e->covered >> 1) >= 4 * rem
-                && !layer_add(&next, e->covered >> 1, e->counts, attribute))
-                goto done;
-            for (int o = B->option_start[k]; o < B->option_start[k + 1]; o++) {
-                const Option *p = &B->options[o];
-                if ((e->counts & B->field_mask[p->type]) == 0 || (p->mask & e->covered))
-                    continue;
-                uint64_t counts = e->counts - (1ull << B->field_shift[p->type]) - (1ull << 56);
-                uint16_t placed = attribute;
-                if (p->type == target && p->corner < placed)
-                    placed = (uint16_t)p->corner;
-                if (!layer_add(&next, (e->covered | p->mask) >> 1, counts, placed))
-                    goto done;
-            }
-        }
-        if (budget && (long long)next.size > budget) {
-            result = -1;
-            goto done;
-        }
-        Layer swap = current;
-        current = next;
-        next = swap;
-        layer_clear(&next);
-        if (current.size == 0)
-            break;
+    *S = (ScanRun){.result = RUNNING};
+    return layer_init(&S->current, 1 << 10) && layer_init(&S->next, 1 << 10)
+           && layer_add(&S->current, 0, start_counts, NO_TARGET);
+}
+
+static void scan_free(ScanRun *S)
+{
+    layer_free(&S->current);
+    layer_free(&S->next);
+}
+
+/* Runs the scan on until it ends or a layer holds more than `budget` states (0: no limit).
+ * Returns the end state's attribute, NO_TARGET + 1 when no packing exists (both final),
+ * GAVE_UP (budget) or OUT_OF_MEMORY.  R and memo (or NULL): room()'s board and memo, for a set of
+ * types (those it has pieces of): a Room's (the empty square, shared by the scans of one
+ * side: B's occupied cells join the window when they lie in it, and those beyond it are
+ * taken as free, which only makes room() larger).  A state with more pieces of R's types
+ * still to place than room() has no completion.  Every bound is sound wherever it is
+ * applied, so a scan may be resumed with a Room it did not have before. */
+static long scan_advance(const Board *B, ScanRun *S, int target, long long budget, const Board *R,
+                         RoomMemo *memo, LineMemo *line_memo)
+{
+    if (S->result != RUNNING)
+        return S->result;
+    if (S->stalled && R && !S->with_room) {
+        /* A Room now: the layer that stopped the scan is made again, room() pruning it. */
+        layer_clear(&S->next);
+        S->stalled = 0;
     }
-    result = NO_TARGET + 1;
-    for (size_t i = 0; i < current.capacity; i++)
-        if (current.tags[i] && current.keys[i].counts == 0)
-            result = current.attributes[i];
-done:
-    layer_free(&current);
-    layer_free(&next);
-    return result;
+    while (S->k < B->cells) {
+        Layer *current = &S->current, *next = &S->next;
+        int k = S->k;
+        if (!S->stalled) {
+            /* room() only where a layer has grown: a small layer needs no pruning, and the
+             * first lookups of a side build room()'s memo for the whole rest of the square
+             * (1.7 s on nhonnnhnohnjnsnjjohjojnjnj, for a question with 4 pieces left). */
+            int use_room = R && current->size >= ROOM_MIN_LAYER;
+            S->with_room = use_room;
+            S->work += (long long)current->size;
+            for (size_t i = 0; i < current->capacity; i++) {
+                if (!current->tags[i])
+                    continue;
+                const Key *e = &current->keys[i];
+                uint16_t attribute = current->attributes[i];
+                int rem = (int)(e->counts >> 56);
+                /* The uncovered free cells ahead, less those that must stay empty, must hold
+                 * the pieces still to place; otherwise this state has no completion. */
+                uint64_t dead = dead_cells(B, k, e->covered, e->counts);
+                if (B->free_from[k] - __builtin_popcountll(e->covered | dead) < 4 * rem
+                    || (B->scale > 0 && weights_exclude(B, k, e->covered | dead, e->counts, rem))
+                    || lines_refute(B, line_memo, k, e->covered | dead, e->counts))
+                    continue;
+                int refuted = 0;
+                unsigned char fit[ROOM_CAP_COMBOS];
+                if (use_room && room(R, memo, k, e->covered | B->occupied_window[k], fit))
+                    refuted = fit[room_caps(B, R, e->counts)] < pieces_of(B, R, e->counts);
+                if (refuted || dominated(current, e->covered, e->counts, attribute))
+                    continue;
+                if ((e->covered & 1) || B->occupied[k]) {
+                    if (!layer_add(next, e->covered >> 1, e->counts, attribute))
+                        return S->result = OUT_OF_MEMORY;
+                    continue;
+                }
+                /* Left empty: the uncovered free cells after k must still hold the pieces. */
+                if (B->free_from[k + 1] - __builtin_popcountll(e->covered >> 1) >= 4 * rem
+                    && !layer_add(next, e->covered >> 1, e->counts, attribute))
+                    return S->result = OUT_OF_MEMORY;
+                for (int o = B->option_start[k]; o < B->option_start[k + 1]; o++) {
+                    const Option *p = &B->options[o];
+                    if ((e->counts & B->field_mask[p->type]) == 0 || (p->mask & e->covered))
+                        continue;
+                    uint64_t counts = e->counts - (1ull << B->field_shift[p->type]) - (1ull << 56);
+                    uint16_t placed = attribute;
+                    if (p->type == target && p->corner < placed)
+                        placed = (uint16_t)p->corner;
+                    if (!layer_add(next, (e->covered | p->mask) >> 1, counts, placed))
+                        return S->result = OUT_OF_MEMORY;
+                }
+            }
+        }
+        S->stalled = budget && (long long)next->size > budget;
+        if (S->stalled)
+            return GAVE_UP;
+        Layer swap = *current;
+        *current = *next;
+        *next = swap;
+        layer_clear(next);
+        S->k++;
+        if (current->size == 0)
+            return S->result = NO_TARGET + 1;
+    }
+    S->result = NO_TARGET + 1;
+    for (size_t i = 0; i < S->current.capacity; i++)
+        if (S->current.tags[i] && S->current.keys[i].counts == 0)
+            S->result = S->current.attributes[i];
+    return S->result;
 }
 
 /* ---- Python glue --------------------------------------------------------- */
@@ -876,70 +914,217 @@ static LineMemo *lines_memo_for(LinesObject *lines, const LineClasses *classes, 
     return &lines->memo;
 }
 
-static PyObject *first_corner(PyObject *self, PyObject *args)
+/* A question's arguments (types, counts, side, occupied, min_corner, target, then the
+ * optional weights and lines): its Board (NULL with an exception on bad input, NULL
+ * without one when the DP cannot scan it: False) and the start state. */
+typedef struct {
+    Pieces pieces;
+    Board *board;
+    int side, target, transposed;
+    uint64_t start_counts;
+} Question;
+
+static int read_question(PyObject *types_obj, PyObject *counts_obj, int side, PyObject *occupied_obj,
+                         PyObject *min_corner_obj, PyObject *weights, PyObject *lines_obj, Question *Q)
 {
-    PyObject *types_obj, *counts_obj, *occupied_obj, *min_corner_obj, *weights = Py_None, *room_obj = Py_None;
-    PyObject *lines_obj = Py_None;
-    int side, target, transposed = -1;
-    long long budget;
-    (void)self;
-    if (!PyArg_ParseTuple(args, "OOiOOiL|OOOi", &types_obj, &counts_obj, &side, &occupied_obj, &min_corner_obj,
-                          &target, &budget, &weights, &room_obj, &lines_obj, &transposed))
-        return NULL;
+    Q->board = NULL;
     if (lines_obj != Py_None && !PyObject_TypeCheck(lines_obj, &LinesType)) {
         PyErr_SetString(PyExc_TypeError, "lines must be None or a Lines");
-        return NULL;
+        return 0;
     }
-    if (room_obj != Py_None && !PyObject_TypeCheck(room_obj, &RoomType)) {
-        PyErr_SetString(PyExc_TypeError, "room must be None or a Room");
-        return NULL;
-    }
-    Pieces P;
     long min_corner[MAX_TYPES], occupied[MAX_CELLS];
     Py_ssize_t n_min_corner, n_occupied;
-    if (!read_pieces(types_obj, counts_obj, &P)
+    if (!read_pieces(types_obj, counts_obj, &Q->pieces)
         || !read_long_sequence(min_corner_obj, min_corner, MAX_TYPES, &n_min_corner, "min_corner")
         || !read_long_sequence(occupied_obj, occupied, MAX_CELLS, &n_occupied, "occupied"))
-        return NULL;
-    if (n_min_corner != P.types || target >= P.types) {
+        return 0;
+    if (n_min_corner != Q->pieces.types || Q->target >= Q->pieces.types) {
         PyErr_SetString(PyExc_ValueError, "one count and one min_corner per type; target < len(types)");
-        return NULL;
+        return 0;
     }
     if (side < 1 || side > MAX_SIDE)
-        Py_RETURN_FALSE;  /* beyond the 64-cell window: not this helper's question */
-    Board *B = new_board(&P, side, occupied, n_occupied, min_corner, weights, transposed);
-    if (!B)
-        return PyErr_Occurred() ? NULL : Py_NewRef(Py_False);
-    RoomObject *room = room_obj == Py_None ? NULL : (RoomObject *)room_obj;
-    if (room && !room->board)
-        room = NULL;  /* a square the DP cannot scan: no bound from it */
-    if (room && !room_matches(room, &P, B)) {
-        free_board(B);
-        return NULL;
-    }
-    uint64_t start_counts = 0;
+        return 1;  /* beyond the 64-cell window: not this helper's question */
+    Q->board = new_board(&Q->pieces, side, occupied, n_occupied, min_corner, weights, Q->transposed);
+    if (!Q->board)
+        return !PyErr_Occurred();
     int remaining = 0;
-    for (int t = 0; t < P.types; t++) {
-        start_counts |= (uint64_t)P.counts[t] << B->field_shift[t];
-        remaining += (int)P.counts[t];
+    Q->start_counts = 0;
+    for (int t = 0; t < Q->pieces.types; t++) {
+        Q->start_counts |= (uint64_t)Q->pieces.counts[t] << Q->board->field_shift[t];
+        remaining += (int)Q->pieces.counts[t];
     }
-    start_counts |= (uint64_t)remaining << 56;
-    LineMemo own_lines = {0}, *line_memo = &own_lines;
-    if (lines_obj != Py_None)
-        line_memo = lines_memo_for((LinesObject *)lines_obj, &B->lines, B->transposed);
-    /* No thread switch: the memos of a Room and of a Lines are shared and not locked. */
-    long found = scan(B, start_counts, target, budget, room ? room->board : NULL, room ? &room->memo : NULL,
-                      line_memo);
-    line_memo_free(&own_lines);
-    free_board(B);
-    if (found == -2)
+    Q->start_counts |= (uint64_t)remaining << 56;
+    return 1;
+}
+
+/* room(): a Room or Py_None, as the board and memo a scan of B uses (NULL, NULL: none);
+ * 0 with an exception when it was made for other pieces. */
+static int room_for(PyObject *room_obj, const Pieces *P, const Board *B, const Board **R, RoomMemo **memo)
+{
+    *R = NULL;
+    *memo = NULL;
+    if (room_obj == Py_None)
+        return 1;
+    if (!PyObject_TypeCheck(room_obj, &RoomType)) {
+        PyErr_SetString(PyExc_TypeError, "room must be None or a Room");
+        return 0;
+    }
+    RoomObject *room = (RoomObject *)room_obj;
+    if (!room->board)
+        return 1;  /* a square the DP cannot scan: no bound from it */
+    if (!room_matches(room, P, B))
+        return 0;
+    *R = room->board;
+    *memo = &room->memo;
+    return 1;
+}
+
+/* A scan's answer as Python sees it: the corner (0 for target < 0), None, or False. */
+static PyObject *answer(long found, int target)
+{
+    if (found == OUT_OF_MEMORY)
         return PyErr_NoMemory();
-    if (found == -1)
+    if (found == GAVE_UP)
         Py_RETURN_FALSE;
     if (found == NO_TARGET + 1)
         Py_RETURN_NONE;
     return PyLong_FromLong(target < 0 ? 0 : found);
 }
+
+static PyObject *first_corner(PyObject *self, PyObject *args)
+{
+    PyObject *types_obj, *counts_obj, *occupied_obj, *min_corner_obj, *weights = Py_None, *room_obj = Py_None;
+    PyObject *lines_obj = Py_None;
+    int side;
+    long long budget;
+    Question Q = {.transposed = -1};
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOiOOiL|OOOi", &types_obj, &counts_obj, &side, &occupied_obj, &min_corner_obj,
+                          &Q.target, &budget, &weights, &room_obj, &lines_obj, &Q.transposed))
+        return NULL;
+    if (!read_question(types_obj, counts_obj, side, occupied_obj, min_corner_obj, weights, lines_obj, &Q))
+        return NULL;
+    if (!Q.board)
+        Py_RETURN_FALSE;
+    const Board *R;
+    RoomMemo *memo;
+    if (!room_for(room_obj, &Q.pieces, Q.board, &R, &memo)) {
+        free_board(Q.board);
+        return NULL;
+    }
+    LineMemo own_lines = {0}, *line_memo = &own_lines;
+    if (lines_obj != Py_None)
+        line_memo = lines_memo_for((LinesObject *)lines_obj, &Q.board->lines, Q.board->transposed);
+    /* No thread switch: the memos of a Room and of a Lines are shared and not locked. */
+    ScanRun S;
+    long found = scan_start(&S, Q.start_counts)
+                 ? scan_advance(Q.board, &S, Q.target, budget, R, memo, line_memo) : OUT_OF_MEMORY;
+    scan_free(&S);
+    line_memo_free(&own_lines);
+    free_board(Q.board);
+    return answer(found, Q.target);
+}
+
+/* ---- Scan: one question's scan, resumed with larger budgets ------------------ */
+
+typedef struct {
+    PyObject_HEAD
+    Question question;  /* its board NULL when the DP cannot scan the square */
+    PyObject *lines;    /* a Lines (owned) or NULL: the scan's own memo */
+    LineMemo own_lines;
+    ScanRun run;
+    int started;
+} ScanObject;
+
+static PyObject *scan_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
+{
+    PyObject *types_obj, *counts_obj, *occupied_obj, *min_corner_obj, *weights = Py_None, *lines_obj = Py_None;
+    int side;
+    (void)kwargs;
+    ScanObject *self = (ScanObject *)type->tp_alloc(type, 0);
+    if (!self)
+        return NULL;
+    self->question.transposed = -1;
+    if (!PyArg_ParseTuple(args, "OOiOOi|OOi", &types_obj, &counts_obj, &side, &occupied_obj, &min_corner_obj,
+                          &self->question.target, &weights, &lines_obj, &self->question.transposed)
+        || !read_question(types_obj, counts_obj, side, occupied_obj, min_corner_obj, weights, lines_obj,
+                          &self->question)) {
+        Py_DECREF(self);
+        return NULL;
+    }
+    if (lines_obj != Py_None)
+        self->lines = Py_NewRef(lines_obj);
+    if (self->question.board) {
+        self->started = 1;
+        if (!scan_start(&self->run, self->question.start_counts)) {
+            Py_DECREF(self);
+            return PyErr_NoMemory();
+        }
+    }
+    return (PyObject *)self;
+}
+
+static void scan_dealloc(ScanObject *self)
+{
+    if (self->started)
+        scan_free(&self->run);
+    line_memo_free(&self->own_lines);
+    free_board(self->question.board);
+    Py_XDECREF(self->lines);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* advance(budget, room=None): on until the answer or a layer of more than `budget` states. */
+static PyObject *scan_advance_method(ScanObject *self, PyObject *args)
+{
+    long long budget;
+    PyObject *room_obj = Py_None;
+    if (!PyArg_ParseTuple(args, "L|O", &budget, &room_obj))
+        return NULL;
+    Board *B = self->question.board;
+    if (!B)
+        Py_RETURN_FALSE;
+    const Board *R;
+    RoomMemo *memo;
+    if (!room_for(room_obj, &self->question.pieces, B, &R, &memo))
+        return NULL;
+    LineMemo *line_memo = self->lines ? lines_memo_for((LinesObject *)self->lines, &B->lines, B->transposed)
+                                      : &self->own_lines;
+    return answer(scan_advance(B, &self->run, self->question.target, budget, R, memo, line_memo),
+                  self->question.target);
+}
+
+static PyObject *scan_get_work(ScanObject *self, void *closure)
+{
+    (void)closure;
+    return PyLong_FromLongLong(self->started ? self->run.work : 0);
+}
+
+static PyMethodDef scan_methods[] = {
+    {"advance", (PyCFunction)scan_advance_method, METH_VARARGS,
+     "advance(budget, room=None) -> int, None or False: the scan on from where it stopped, until\n"
+     "it answers (as first_corner) or a layer holds more than `budget` states (False; a larger\n"
+     "budget resumes it).  room: a Room, which prunes the layers from then on."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef scan_getset[] = {
+    {"work", (getter)scan_get_work, NULL, "states the scan has taken from its layers so far (its cost)", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject ScanType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "reference._profile.Scan",
+    .tp_basicsize = sizeof(ScanObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Scan(types, counts, side, occupied, min_corner, target, weights=None, lines=None,\n"
+              "     transposed=-1): first_corner's question as a scan kept between budgets.",
+    .tp_new = scan_new,
+    .tp_dealloc = (destructor)scan_dealloc,
+    .tp_methods = scan_methods,
+    .tp_getset = scan_getset,
+};
 
 /* line_counts(types, counts, side, occupied, vertical): the bound alone, on one board. */
 static PyObject *line_counts(PyObject *self, PyObject *args)
@@ -1040,11 +1225,12 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__profile(void)
 {
-    if (PyType_Ready(&RoomType) < 0 || PyType_Ready(&LinesType) < 0)
+    if (PyType_Ready(&RoomType) < 0 || PyType_Ready(&LinesType) < 0 || PyType_Ready(&ScanType) < 0)
         return NULL;
     PyObject *m = PyModule_Create(&module);
     if (m && (PyModule_AddObjectRef(m, "Room", (PyObject *)&RoomType) < 0
-              || PyModule_AddObjectRef(m, "Lines", (PyObject *)&LinesType) < 0))
+              || PyModule_AddObjectRef(m, "Lines", (PyObject *)&LinesType) < 0
+              || PyModule_AddObjectRef(m, "Scan", (PyObject *)&ScanType) < 0))
         Py_CLEAR(m);
     return m;
 }

@@ -11,6 +11,14 @@ class Room:
 class Lines:
     def __init__(self) -> None: ...
 
+class Scan:
+    def __init__(self, types: Sequence[Cells], counts: Sequence[int], side: int, occupied: Sequence[int],
+                 min_corner: Sequence[int], target: int, weights: Weights | None = None,
+                 lines: Lines | None = None, transposed: int = -1, /) -> None: ...
+    def advance(self, budget: int, room: Room | None = None, /) -> int | None | Literal[False]: ...
+    @property
+    def work(self) -> int: ...
+
 def first_corner(types: Sequence[Cells], counts: Sequence[int], side: int, occupied: Sequence[int],
                  min_corner: Sequence[int], target: int, budget: int,
                  weights: Weights | None = None, room: Room | None = None,

@@ -137,6 +137,10 @@ class SatSide:
             self.solver.add_clause([-x])
         return found
 
+    def conflicts(self) -> int:
+        """The conflicts this solver has met so far (its work)."""
+        return int(self.solver.accum_stats()["conflicts"])
+
     def model_packing(self) -> list[tuple[int, int]]:
         """The last packing found, fixed pieces included: (type, corner) of each piece."""
         model: list[int] = self.solver.get_model()

@@ -1,26 +1,22 @@
-"""One side's order-free questions, asked of the helpers on budgets.
+"""One side's order-free questions, shared by the helpers on growing budgets.
 
 "Can these pieces still be packed in the free cells?" (and "what is the smallest corner
 of this piece over all packings?") at one side of the square, for `reference.staged`:
 the C core's order-free search (`_fastsolve.Packer`, one per side, so that the failed
 states one question proves serve the next), the profile DP (`reference._profile`, its
-suffix bound's memos kept per side), the incremental SAT solver (`reference.sat_side`)
-and CP-SAT (`reference.oracle`).  A question climbs a ladder of stages, each a helper on
-a budget, until one answers (`Stages`).
+scans kept between budgets, its suffix bound's memos per side), the incremental SAT
+solver (`reference.sat_side`) and CP-SAT (`reference.oracle`).  None suits every
+question, so each question goes to a portfolio of them (`Portfolio`), which takes turns
+on growing budgets, the helper that has spent least going next (`balanced`).
 """
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
+from typing import TypeVar
 
 from reference import _fastsolve, _profile, oracle, sat_side
 from reference.lp_bound import Certificate
 from reference.shapes import Shape
-
-# A helper's question on a budget: ("c", order-free node budget, 0 = none) for the C core
-# (0.7-1.5e6 order-free nodes per second here), ("sat", conflicts, 0 = none) for CaDiCaL,
-# ("dp", layer budget, 0 = none) for the profile DP, ("cp-sat", seconds); stages are
-# tried in turn until one answers.
-Stages = tuple[tuple[str, float], ...]
 
 # Profile DP: states allowed in one layer (a few million states per second).  The DP of
 # the files it suits peaks below this and takes tenths of a second; the others blow past
@@ -32,42 +28,131 @@ DP_LAYER_BUDGET = 40_000
 DP_RETRY_PIECES = 1
 
 
-def ladder(first: Stages, factor: int, rounds: int) -> Stages:
-    """`first`, then its budgets times factor, factor**2, ... (`rounds` rounds in all), then
-    the last helper without a budget.
+# Helpers sharing one question (`balanced`): (helper, first budget, cap).  Budgets:
+# ("c", order-free nodes) for the C core, ("sat", conflicts) for CaDiCaL, ("dp", states in
+# one layer) for the profile DP, ("cp-sat", seconds); budget 0: none.  A helper stops after
+# its largest budget within its cap; cap 0: none, after ROUNDS budgets its next is
+# unbounded (budget 0, which must answer).
+Portfolio = tuple[tuple[str, float, float], ...]
+Answer = TypeVar("Answer")
+GROWTH = 4  # each helper's next budget, after one that did not answer
+ROUNDS = 8  # budgets of a helper without a cap before its last, unbounded one
+# What a unit of each helper's work costs, in seconds on this machine (measured on the
+# adversarial benchmark's slowest files, docs/BENCHMARKS.md, "Eighth pass": the median
+# over their calls of more than 10 ms): a state a DP scan takes from a layer, a node of
+# the C core's order-free search, a conflict of CaDiCaL, a second of CP-SAT.
+SECONDS_PER_UNIT = {"dp": 0.3e-6, "c": 0.6e-6, "sat": 60e-6, "cp-sat": 1.0}
+DISTRUST_MAX = 16.0  # `balanced`: the most a helper's work is weighed
+# `balanced` learns only from questions that cost the helpers this much (estimated): the
+# cheap ones, answered at a first budget or two, say little about the file and turned the
+# weights back and forth (ljnnnooqjjjofkllqfohonj: 4.0 s learning from every question,
+# 1.2 s with this; docs/BENCHMARKS.md, "Eighth pass").
+LEARN_FROM_SECONDS = 0.05
 
-    >>> ladder((("sat", 300), ("c", 80_000)), 4, 2)
-    (('sat', 300), ('c', 80000), ('sat', 1200), ('c', 320000), ('c', 0))
+
+def balanced(helpers: Portfolio, ask: Callable[[str, float], tuple[Answer | None, float]],
+             distrust: dict[str, float] | None = None) -> Answer | None:
+    """One question asked of several helpers, none of which suits every file: each starts
+    at its first budget, the one that has spent least so far goes next, and a budget that
+    did not answer grows GROWTH times.  `ask(helper, budget)` returns the answer (None when
+    the budget ran out) and the work it did (SECONDS_PER_UNIT).  Whichever helper suits the
+    question answers once the others have spent about as much as it did, so the question
+    costs at most about as many times its best helper's time as there are helpers; a fixed
+    ladder spends each rung in turn, and a rung of the DP can cost ten times the C core's
+    rung next to it (docs/BENCHMARKS.md, "Eighth pass").  None when every helper stopped
+    at its cap.
+
+    `distrust` (kept by the caller for the questions of one file and side) weighs each
+    helper's work: when one answers a question that cost LEARN_FROM_SECONDS or more, the
+    others asked count double from then on, and it counts half (never below 1): the
+    questions of one file tend to suit the same helper (the DP the S/Z files', the C core
+    the T files' "yes"), and one that did not answer gets less time on the next
+    (DISTRUST_MAX at most).
+
+    A DP state costs half a C node: after 100 of each, the DP has spent less, and goes on.
+
+    >>> calls = []
+    >>> def ask(helper, budget):
+    ...     calls.append((helper, budget))
+    ...     return (True if helper == "c" and budget >= 400 else None), budget
+    >>> balanced((("c", 100, 0), ("dp", 100, 0)), ask), calls
+    (True, [('c', 100), ('dp', 100), ('dp', 400), ('c', 400)])
+    >>> balanced((("dp", 100, 1_000),), ask)  # 100 and 400: within the cap, then none
     """
-    return tuple((helper, amount * factor ** k) for k in range(rounds) for helper, amount in first) + ((first[-1][0], 0),)
-
+    budgets = {helper: first for helper, first, _ in helpers}
+    caps = {helper: cap for helper, _, cap in helpers}
+    spent = dict.fromkeys(budgets, 0.0)
+    grown = dict.fromkeys(budgets, 0)
+    weight = distrust if distrust is not None else {}
+    while budgets:
+        helper = min(budgets, key=lambda h: spent[h])
+        amount = budgets[helper]
+        answer, work = ask(helper, amount)
+        if answer is not None:
+            if sum(spent.values()) >= LEARN_FROM_SECONDS:
+                for other in spent:
+                    if other != helper and grown[other]:
+                        weight[other] = min(weight.get(other, 1.0) * 2, DISTRUST_MAX)
+                if any(grown.values()):
+                    weight[helper] = max(weight.get(helper, 1.0) / 2, 1.0)
+            return answer
+        if not amount:
+            raise AssertionError(f"{helper} without a budget must answer")
+        spent[helper] += work * SECONDS_PER_UNIT[helper] * weight.get(helper, 1.0)
+        grown[helper] += 1
+        budgets[helper] = amount * GROWTH
+        if caps[helper] and budgets[helper] > caps[helper]:
+            del budgets[helper]
+        elif not caps[helper] and grown[helper] >= ROUNDS:
+            budgets[helper] = 0
+    return None
 
 
 # One corner's yes/no when the DP could not afford the whole piece: the DP with that corner
-# fixed, the SAT solver and the C core in turn, each budget 4 times the last, so that
-# whichever suits the file answers after at most about three times its own time.  None
-# suits every file: on the greedy's corner questions of RESTRICTED_SLOWEST, each asked of
-# the C core and CaDiCaL without a budget, the C core took 0.9-6.7 s per file in all and
-# CaDiCaL 2.1-21.2 s, yet on single corners either can be 10 times faster than the other;
-# on the T files of the sixth pass's adversarial runs (fjgdgeggeeeggeeeggfeefgffe), one
-# corner took the C core 2.2 s and the DP, with the line counts, 0.04 s.  All three keep
-# what they learn between rungs (the DP its line-count memo, CaDiCaL its clauses, the
-# Packer its failed states).  The DP starts, with one corner fixed its scan is cheap; its
-# rungs stop at DP_CORNER_MAX states, since a scan's cost grows with its budget times the
-# cells scanned, not as the others' do, and a layer of n states holds about 40n bytes
-# (docs/BENCHMARKS.md, "Seventh pass": stopped at 40 000, 160 000 and 640 000 states,
-# ffddoengeeeogeeeggfeennfeg took 3.4, 4.7 and 10.3 s, where one 640 000-state scan took
-# 3.3 s; qcprqprrrsqsspsrprrrpcqsr, S/Z and two O, over 100 s, 2.4 and 2.4 s, its corners
-# refuted by a 160 000-state scan in 0.15 s each, by neither other helper in 20 s).
-# (Before the DP had the line counts: the C core first, or the SAT solver from 2 000
-# conflicts, was slower on ljnnnooqjjjofkllqfohonj, 12.9 and 21.7 s against 11.1 s;
-# ("sat", 20 000), ("dp", 200 000), ("sat", 0) took that file 29.7 s.)
+# fixed, the SAT solver and the C core (`balanced`).  None suits every file: on the
+# greedy's corner questions of RESTRICTED_SLOWEST, each asked of the C core and CaDiCaL
+# without a budget, the C core took 0.9-6.7 s per file in all and CaDiCaL 2.1-21.2 s, yet
+# on single corners either can be 10 times faster than the other; on the T files of the
+# sixth pass's adversarial runs (fjgdgeggeeeggeeeggfeefgffe), one corner took the C core
+# 2.2 s and the DP, with the line counts, 0.04 s; the DP refutes a corner fast, and the C
+# core finds the packing of a corner that has one fastest (ffddoengeeeogeeeggfeennfeg's
+# second piece: 0.6 s, where the DP's scans took 8 and 11 s; docs/BENCHMARKS.md, "Eighth
+# pass").  All three keep what they learn between budgets (the DP its scans and its memos,
+# CaDiCaL its clauses, the Packer its failed states).  The DP goes first, with one corner
+# fixed its scan is cheap; it stops at DP_CORNER_MAX states, since a layer of n states
+# holds about 40n bytes (docs/BENCHMARKS.md, "Seventh pass": stopped at 40 000, 160 000
+# and 640 000 states, ffddoengeeeogeeeggfeennfeg took 3.4, 4.7 and 10.3 s;
+# qcprqprrrsqsspsrprrrpcqsr, S/Z and two O, over 100 s, 2.4 and 2.4 s, its corners refuted
+# by a 160 000-state scan in 0.15 s each, by neither other helper in 20 s).
 DP_CORNER_MAX = 160_000
-CORNER_STAGES: Stages = tuple(stage for stage in ladder((("dp", 10_000), ("sat", 300), ("c", 80_000)), 4, 8)
-                              if stage[0] != "dp" or stage[1] <= DP_CORNER_MAX)
+CORNER_STAGES: Portfolio = (("dp", 10_000, DP_CORNER_MAX), ("sat", 300, 0), ("c", 80_000, 0))
 USE_SAT = True  # the SAT solver's questions (when python-sat is installed); tests turn it off
-# Without python-sat: the C core and CP-SAT.
-QUERY_STAGES: Stages = (("c", 50_000), ("cp-sat", 0.5), ("c", 1_000_000), ("cp-sat", 4.0), ("c", 0))
+# Without python-sat: the C core and CP-SAT (at most 8 s a question).
+QUERY_STAGES: Portfolio = (("c", 50_000, 0), ("cp-sat", 0.5, 8.0))
+
+
+class DpQuestion:
+    """One DP question (counts, occupied cells, min_corner, target) and its scans along the
+    rows and the columns, made when first asked for."""
+
+    def __init__(self, side: Side, key: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int]) -> None:
+        self.side = side
+        self.key = key
+        self.scans: list[_profile.Scan | None] = [None, None]
+
+    def scan(self, direction: int) -> _profile.Scan:
+        scan = self.scans[direction]
+        if scan is None:
+            counts, occupied, min_corner, target = self.key
+            board = self.side
+            scan = _profile.Scan(board.cells, counts, board.side, occupied, min_corner, target, board.weights,
+                                 board.lines[direction], direction)
+            self.scans[direction] = scan
+        return scan
+
+    def work(self) -> int:
+        """The states its scans have taken from their layers so far."""
+        return sum(scan.work for scan in self.scans if scan is not None)
 
 
 class Side:
@@ -99,6 +184,9 @@ class Side:
         self.direction = _profile.window_direction(self.cells, side)
         self.lines = (_profile.Lines(), _profile.Lines())
         self.rooms: list[_profile.Room | None] = [None, None]
+        self.question: DpQuestion | None = None  # the last DP question (`question_of`)
+        self.distrust: dict[str, float] = {}  # `balanced`: what the helpers' work weighs at this side
+        self.work: float = 0  # the work of the last `packable_by` (SECONDS_PER_UNIT's units)
 
     def first_corner(self, counts: list[int], occupied: Collection[int], min_corner: list[int], target: int,
                      budget: int, rooms: bool = True) -> int | None | bool:
@@ -113,46 +201,64 @@ class Side:
         square (0.92 s of a 2 000-state probe on nhnhnnnnjnhjoonjjohjojnjnj; 0.6-1 s of
         the first question on restricted_l90_ivert_tdown_26 and restricted_ihoriz_skew_23,
         which the line counts answer alone).  A probe (a budget below DP_LAYER_BUDGET)
-        never builds it, nor a question asked with `rooms` false (`staged.RUN_ROOM_MAX_TYPES`)."""
+        never builds it, nor a question asked with `rooms` false (`staged.RUN_ROOM_MAX_TYPES`).
+
+        The scans of the question last asked are kept (`_profile.Scan`): asked again with
+        a larger budget, each resumes where its budget stopped it."""
+        question = self.question_of(counts, occupied, min_corner, target)
         for direction in (self.direction, 1 - self.direction):
-            found = self._scan(direction, counts, occupied, min_corner, target, budget)
+            found = question.scan(direction).advance(budget, self.rooms[direction])
             if found is not False:
                 self.direction = direction
                 return found
         if not rooms or 0 < budget < DP_LAYER_BUDGET or self.rooms[self.direction]:
             return False
         self.rooms[self.direction] = _profile.Room(self.cells, self.counts, self.side, self.direction)
-        return self._scan(self.direction, counts, occupied, min_corner, target, budget)
+        return question.scan(self.direction).advance(budget, self.rooms[self.direction])
 
-    def _scan(self, direction: int, counts: list[int], occupied: Collection[int], min_corner: list[int],
-              target: int, budget: int) -> int | None | bool:
-        """One scan along `direction`, with its suffix bound when it has one."""
-        return _profile.first_corner(self.cells, counts, self.side, sorted(occupied), min_corner, target,
-                                     budget, self.weights, self.rooms[direction], self.lines[direction], direction)
+    def question_of(self, counts: list[int], occupied: Collection[int], min_corner: list[int],
+                    target: int) -> DpQuestion:
+        """The DP question: the last one asked when it is this one (its scans kept: they hold
+        their layers), else a new one."""
+        key = (tuple(counts), tuple(sorted(occupied)), tuple(min_corner), target)
+        if self.question is None or self.question.key != key:
+            self.question = DpQuestion(self, key)
+        return self.question
 
-    def packable(self, counts: list[int], occupied: frozenset[int], stages: Stages) -> bool:
-        for helper, amount in stages:
+    def packable(self, counts: list[int], occupied: frozenset[int], helpers: Portfolio) -> bool:
+        """Can `counts` still be packed in the free cells?  Shared by `helpers`."""
+        def ask(helper: str, amount: float) -> tuple[bool | None, float]:
             answer = self.packable_by(helper, amount, counts, occupied)
-            if answer is not None:
-                return answer
-        raise AssertionError("the stages must end with an unbounded C search")
+            return answer, self.work
+
+        answer = balanced(helpers, ask, self.distrust)
+        assert answer is not None, "a portfolio needs a helper without a cap"
+        return answer
 
     def packable_by(self, helper: str, amount: float, counts: list[int],
                     occupied: frozenset[int]) -> bool | None:
-        """One helper's answer, None when its budget ran out (its packing in `found`)."""
+        """One helper's answer, None when its budget ran out (its packing in `found`, the
+        work it did in `work`)."""
         self.found = None
         if helper == "c":
             answer = self.packer.packable(counts, sorted(occupied), int(amount))
+            self.work = self.packer.last_nodes()
             if answer:
                 self.found = list(self.packer.packing() or ())
             return answer
         if helper == "sat":
-            assert not occupied, "the SAT stage is asked about the empty square only"
+            assert not occupied, "the SAT solver is asked about the empty square only"
             sat = self.sat_solver()
-            answer = sat.packable(int(amount)) if sat is not None else None
-            if answer and sat is not None:
+            self.work = 0
+            if sat is None:
+                return None
+            conflicts = sat.conflicts()
+            answer = sat.packable(int(amount))
+            self.work = sat.conflicts() - conflicts
+            if answer:
                 self.found = self._unplaced(sat.model_packing())
             return answer
+        self.work = amount
         return oracle.packable(self.types, counts, self.side, amount, occupied)
 
     def _unplaced(self, packing: list[tuple[int, int]], *also: tuple[int, int]) -> list[tuple[int, int]]:
@@ -198,20 +304,25 @@ class Side:
             return self.packable(rest, taken, QUERY_STAGES)
         after = list(min_corner)
         after[t] = corner + 1
-        for helper, amount in CORNER_STAGES:
+
+        def ask(helper: str, amount: float) -> tuple[bool | None, float]:
             self.found = None
             if helper == "dp":
+                question = self.question_of(rest, taken, after, -1)
+                work = question.work()
                 found = self.first_corner(rest, taken, after, -1, int(amount))
-                answer = None if found is False else found is not None
-            elif helper == "c":
-                answer = self.packable_by("c", amount, rest, taken)
-            else:
-                answer = sat.packable_at(t, corner, int(amount))
-                if answer:
-                    self.found = self._unplaced(sat.model_packing(), (t, corner))
-            if answer is not None:
-                return answer
-        raise AssertionError("the stages must end with an unbounded search")
+                return (None if found is False else found is not None), question.work() - work
+            if helper == "c":
+                return self.packable_by("c", amount, rest, taken), self.work
+            assert sat is not None
+            conflicts = sat.conflicts()
+            answer = sat.packable_at(t, corner, int(amount))
+            if answer:
+                self.found = self._unplaced(sat.model_packing(), (t, corner))
+            return answer, sat.conflicts() - conflicts
+        answer = balanced(CORNER_STAGES, ask, self.distrust)
+        assert answer is not None, "CORNER_STAGES must have a helper without a cap"
+        return answer
 
     def place(self, t: int, corner: int, witness: list[tuple[int, int]] | None = None) -> None:
         """A type-t piece at `corner` from now on; `witness`: a packing of the pieces still

@@ -17,22 +17,24 @@ settled in steps, each of which keeps the answer the seed's first solution:
    the run's completions, None when there are none.  With the run's pieces fixed the DP
    is cheap, and a run too long fails in its first layers; this settles the side and
    most pieces on the files from a few shapes, whose first piece alone takes the DP
-   seconds.  Where the DP's probe gives up, the C core's packing of a run confirms it
-   (`RUN_STAGES`).
+   seconds.  The DP and the C core share a run's question (`RUN_STAGES`, `balanced`):
+   the C core's packing of a run confirms it, its "no" moves on to the shorter run.
 3. Otherwise the profile DP asked for the first piece's smallest corner over all
    packings, which also says whether the side has one.  Its bounds drop the states
    without a completion: the line counts (reference/_lines.h: the pieces' profiles
    shifted onto each row's or column's free cells) and, when those are not enough,
    room() (_profile.c: the most pieces the rest of the square can hold); their memos
    are kept for all the DP's scans at the side, along the rows or the columns, whichever
-   last answered (`Side.first_corner`).  Where neither sees why states fail, a layer outgrows
-   the DP's budget, and it is not asked again until a piece is placed.
+   last answered (`Side.first_corner`; a scan kept between the budgets of one
+   question resumes where it stopped).  Where neither sees why states fail, a layer
+   outgrows the DP's budget, and it is not asked again until a piece is placed.
    Then the C core's own ordered search (one memo for all its queries) gets a budget,
-   and when that is not enough, the side's yes/no goes to a ladder (`SIDE_STAGES`): the
+   and when that is not enough, the side's yes/no is shared (`SIDE_STAGES`) by the
    C core's order-free search (`_fastsolve.Packer`, one per side, whose memo of failed
    states serves every later question) and CaDiCaL (`reference.sat_side`, one
-   incremental instance kept for step 4) in turn, each budget 4 times the last.  "No"
-   means the side is impossible.
+   incremental instance kept for step 4), which take turns on growing budgets, the one
+   that has spent least going next (`side_questions.balanced`).  "No" means the side is
+   impossible.
 4. "Yes": the seed's first solution, piece by piece (`_first_solution`): runs of plain
    moves as in step 2 where one is confirmed, else the next piece at the smallest corner
    from which the rest can still be packed.  That greedy order needs no
@@ -41,29 +43,32 @@ settled in steps, each of which keeps the answer the seed's first solution:
    smallest corner that has one.  Corners are asked of the C core in turn on a small
    budget; the first corner it cannot settle hands the piece to the DP, which returns the
    smallest corner over all completions in one scan; when the DP cannot afford the side,
-   that corner and the next go up the ladder of the DP with the corner fixed, the SAT
-   solver and the C core (`side_questions.CORNER_STAGES`; assumptions on the same SAT
-   instance and the same Packer, so what each learned serves every question), or without
-   python-sat to the C core and CP-SAT (`side_questions.QUERY_STAGES`).
+   that corner and the next are shared by the DP with the corner fixed, the SAT solver
+   and the C core (`side_questions.CORNER_STAGES`; assumptions on the same SAT instance
+   and the same Packer, so what each learned serves every question), or without
+   python-sat by the C core and CP-SAT (`side_questions.QUERY_STAGES`).  The helpers'
+   work is weighed per side by what answered the costly questions before
+   (`Side.distrust`): the questions of one file tend to suit the same helper.
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from reference import _fastsolve, side_questions
 from reference.lp_bound import lp_certificate
 from reference.shapes import Shape
-from reference.side_questions import Side, Stages, ladder
+from reference.side_questions import GROWTH, Portfolio, Side, balanced
 
 Corner = tuple[int, int]
 
-# Budgets: see `reference.side_questions.Stages`.
+# Budgets: see `reference.side_questions.Portfolio`.
 # The C core alone first: on hard_corpus seeds 0-9 it settles every side of 443 of the 670
 # files; the rest are the few-shape families, identical_L_180 and some random_24 files.
 FIRST_C_BUDGET = 150_000
 # When the profile DP cannot afford the side: the C core's own ordered search gets this
 # budget before anything else.  (2 000 000 cost ljnnnooqjjjofkllqfohonj 3 s for nothing;
-# the ladders below spend such budgets where they answer.)
+# the portfolios below spend such budgets where they answer.)
 ORDERED_C_BUDGET = 200_000
 CORNER_C_BUDGET = 20_000  # per corner, before the piece goes to the profile DP (0: skip)
 
@@ -72,23 +77,35 @@ CORNER_C_BUDGET = 20_000  # per corner, before the piece goes to the profile DP 
 # (`_place_plain_moves`); tests turn it off to exercise the other helpers.
 PLAIN_MOVES = True
 # A run's question, with the run's pieces fixed, is the cheapest question there is to ask.
-# A run too long usually fails within the DP's first layers (a DP probe of 2 000 states);
-# the C core then looks for a packing of it (one confirms the run without the DP) or a
-# proof there is none; then the DP with larger budgets, which shorter runs skip once they
-# gave up (they need at least as much).  A run's DP builds room() (when neither direction
-# answers without it) only on files of at most RUN_ROOM_MAX_TYPES types: its memo costs
-# more, and refutes less, the more types there are, and the C core or the shorter run is
-# then cheaper (docs/BENCHMARKS.md, "Seventh pass": ljnnnooqjjjofkllqfohonj, eight
-# types, 1.0 s against 2.1 s with room() in runs; the S/Z files need it:
-# spprqppqrsqssqqrprprprqsp 1.8 s against 4.7 s without, and with an I and an L piece,
-# six types, srarrhrprppqpsrssqrrsqqps 2.3 s against 6.2 s).
+# A run too long usually fails within the DP's first layers (its first budget, 2 500
+# states); the C core looks for a packing of it (one confirms the run without the DP) or a
+# proof there is none; the two share the question (`balanced`), the C core up to 1 280 000
+# nodes, the DP up to 160 000 states, and shorter runs start the DP above the budget a
+# longer one gave up at (they need at least as much).  (A fixed ladder, the C core
+# stopping at 80 000 nodes and the DP's 160 000-state rung last, lost 1-2 s on the first
+# run of the T files, whose packing the C core finds with 0.1-0.9 million nodes:
+# ffddgeegegoggeegggfeefgffe 2.4 -> 0.9 s; docs/BENCHMARKS.md, "Eighth pass".)
+# A run's DP builds room() (when neither direction answers without it) only on files of
+# at most RUN_ROOM_MAX_TYPES types: its memo costs more, and refutes less, the more types
+# there are, and the C core or the shorter run is then cheaper (docs/BENCHMARKS.md,
+# "Seventh pass": ljnnnooqjjjofkllqfohonj, eight types, 1.0 s against 2.1 s with room()
+# in runs; the S/Z files need it: spprqppqrsqssqqrprprprqsp 1.8 s against 4.7 s without,
+# and with an I and an L piece, six types, srarrhrprppqpsrssqrrsqqps 2.3 s against 6.2 s).
 RUN_ROOM_MAX_TYPES = 6
-RUN_STAGES: Stages = (("dp", 2_000), ("c", 20_000), ("dp", side_questions.DP_LAYER_BUDGET), ("c", 80_000),
-                      ("dp", 160_000))
+RUN_STAGES: Portfolio = (("dp", 2_500, 160_000), ("c", 20_000, 1_280_000))
 # The side's yes/no when the DP and the ordered C search could not afford it: the C core
-# and the SAT solver (asked about the empty square only) in turn, as for corners.
-# (CP-SAT, between them before, answered no side first on RESTRICTED_SLOWEST.)
-SIDE_STAGES: Stages = ladder((("c", 20_000), ("sat", 300)), 4, 8)
+# and the SAT solver (asked about the empty square only), as for corners.  (CP-SAT,
+# between them before, answered no side first on RESTRICTED_SLOWEST.)
+SIDE_STAGES: Portfolio = (("c", 20_000, 0), ("sat", 300, 0))
+
+
+@dataclass(frozen=True)
+class RunAnswer:
+    """A run's question settled: has it a completion; the packing the C core found, or the
+    next piece's smallest corner over the completions the DP found."""
+    packable: bool
+    packing: list[tuple[int, int]] | None = None
+    next_corner: int | None = None
 
 
 def solve_side(types: Sequence[Shape], piece_types: Sequence[int], side: int) -> tuple[Corner, ...] | None:
@@ -211,9 +228,9 @@ def _place_plain_moves(board: Side, partial: _Partial) -> bool:
     by one and 0.15 s this way, the run of 9 on `daeeiiaadieaeeaeeidiiieaia` 0.25 s where
     its first piece alone took the DP 65 s.  Runs too long fail within the DP's first
     layers (hundredths of a second: they leave spare cells the rest cannot do without), so
-    the runs are tried longest first; a DP that gives up ends the attempt, as shorter runs
-    would cost it more.  When it places nothing, it leaves its moves in
-    `partial.futile_moves`.
+    the runs are tried longest first; a run that neither the DP nor the C core settles
+    within its caps ends the attempt, as shorter runs would cost the DP more.  When it
+    places nothing, it leaves its moves in `partial.futile_moves`.
     """
     moves = _plain_moves(board, partial)
     start = len(partial.anchors)
@@ -232,33 +249,37 @@ def _place_plain_moves(board: Side, partial: _Partial) -> bool:
             min_corner[t] = corner + 1
             occupied |= cells
         t = partial.piece_types[start + run]
-        settled, found = False, None
-        for helper, budget in RUN_STAGES:
+
+        def ask(helper: str, budget: float) -> tuple[RunAnswer | None, float]:
+            """The C core: a packing confirms the run, "no" moves on to the shorter run.
+            The DP: the next piece's smallest corner over the run's completions, or none."""
+            nonlocal dp_gave_up_at
             if helper == "c":
-                # A packing confirms the run; "no" moves on to the shorter run.
                 known = board.packable_by("c", budget, counts, frozenset(occupied))
-                settled, found = known is not None, None
-                if known:
-                    packing = board.found
-                    for u, corner in zip(partial.piece_types[start:start + run], moves):
-                        partial.place(board, u, corner)
-                    board.witness = packing
-                    return True
-            elif not budget or budget > dp_gave_up_at:
-                dp_says = board.first_corner(counts, occupied, min_corner, t, int(budget),
-                                             rooms=len(board.types) <= RUN_ROOM_MAX_TYPES)
-                settled, found = dp_says is not False, dp_says
-                if dp_says is False:
-                    dp_gave_up_at = int(budget)
-            if settled:
-                break
-        if not settled:
+                return (None if known is None else RunAnswer(known, board.found)), board.work
+            question = board.question_of(counts, occupied, min_corner, t)
+            work = question.work()
+            dp_says = board.first_corner(counts, occupied, min_corner, t, int(budget),
+                                         rooms=len(board.types) <= RUN_ROOM_MAX_TYPES)
+            if dp_says is False:
+                dp_gave_up_at = int(budget)
+            return (None if dp_says is False else RunAnswer(dp_says is not None, None, dp_says)), question.work() - work
+
+        # The DP starts above the budget a longer run's gave up at: this one needs more.
+        helpers = tuple((helper, dp_gave_up_at * GROWTH if helper == "dp" and dp_gave_up_at else first, cap)
+                        for helper, first, cap in RUN_STAGES)
+        settled = balanced(tuple(h for h in helpers if not h[2] or h[1] <= h[2]), ask, board.distrust)
+        if settled is None:
             break
-        if found is not None:
-            for u, corner in zip(partial.piece_types[start:start + run], moves):
-                partial.place(board, u, corner)
-            partial.place(board, t, found)
-            return True
+        if not settled.packable:
+            continue
+        for u, corner in zip(partial.piece_types[start:start + run], moves):
+            partial.place(board, u, corner)
+        if settled.next_corner is not None:
+            partial.place(board, t, settled.next_corner)
+        else:
+            board.witness = settled.packing
+        return True
     partial.futile_moves = partial.anchors + moves
     return False
 

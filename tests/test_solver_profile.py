@@ -132,3 +132,40 @@ def test_rejects_malformed_questions():
     with pytest.raises(ValueError):
         _profile.first_corner(cells, [1], 4, [16], [0], -1, 0)  # a cell outside the square
     assert _profile.first_corner(cells, [1], 21, [], [0], -1, 0) is False  # beyond its window
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_a_resumed_scan_answers_as_one_scan(seed):
+    """A Scan stopped by small budgets and resumed with larger ones (given a Room half-way)
+    answers what one scan without a budget does, and its work only grows."""
+    rng = random.Random(f"profile-scan/{seed}")
+    side = rng.randint(5, 8)
+    types, counts, occupied = random_question(rng, side, (side * side - side) // 4)
+    cells = [t.cells for t in types]
+    min_corner = [0] * len(types)
+    for target in (-1, 0):
+        direction = seed % 2
+        expected = _profile.first_corner(cells, counts, side, sorted(occupied), min_corner, target, 0, None, None,
+                                         None, direction)
+        scan = _profile.Scan(cells, counts, side, sorted(occupied), min_corner, target, None, _profile.Lines(),
+                             direction)
+        room = _profile.Room(cells, counts, side, direction)
+        answers, work = [], [0]
+        for step, budget in enumerate((1, 2, 4, 16, 64, 0)):
+            answers.append(scan.advance(budget, room if step >= 3 else None))
+            work.append(scan.work)
+            if answers[-1] is not False:
+                break
+        assert answers[-1] == expected and set(answers[:-1]) <= {False}
+        assert work == sorted(work)
+        assert scan.advance(1) == expected  # answered: asked again, the same answer at once
+
+
+def test_a_scan_gives_up_and_resumes():
+    pieces = [SHAPE_BY_NAME["T_down"]] * 5 + [SHAPE_BY_NAME["S_vertical"]] * 5
+    cells = [t.cells for t in dict.fromkeys(pieces)]
+    scan = _profile.Scan(cells, [5, 5], 8, [], [0, 0], -1)
+    assert scan.advance(1) is False
+    stopped_at = scan.work
+    assert scan.advance(1) is False and scan.work == stopped_at  # the same budget: no work done again
+    assert scan.advance(0) == 0 and scan.work > stopped_at

@@ -32,15 +32,16 @@ SKEW = [SHAPE_BY_NAME[n] for n in ("S_horizontal", "S_vertical", "Z_horizontal",
 # Every side and every ordered query goes to CP-SAT (after one-node C searches; the DP gives
 # up at its first layer of more than one state).
 FORCED = {"FIRST_C_BUDGET": 1, "ORDERED_C_BUDGET": 1, "CORNER_C_BUDGET": 1, "DP_LAYER_BUDGET": 1, "USE_SAT": False,
-          "RUN_STAGES": (("c", 1), ("dp", 1)),
-          "SIDE_STAGES": (("cp-sat", 20.0), ("c", 0)), "QUERY_STAGES": (("c", 1), ("cp-sat", 20.0), ("c", 0))}
+          "RUN_STAGES": (("c", 1, 1), ("dp", 1, 1)),
+          "SIDE_STAGES": (("cp-sat", 20.0, 20.0), ("c", 0, 0)),
+          "QUERY_STAGES": (("cp-sat", 20.0, 20.0), ("c", 0, 0))}
 # The profile DP, without a budget, decides every side and every piece's smallest corner.
 FORCED_DP = {"FIRST_C_BUDGET": 1, "ORDERED_C_BUDGET": 1, "CORNER_C_BUDGET": 0, "DP_LAYER_BUDGET": 0,
-             "RUN_STAGES": (("dp", 0),)}
+             "RUN_STAGES": (("dp", 0, 0),)}
 # The DP out of the way: the incremental SAT solver decides every side and every corner.
 FORCED_SAT = {"FIRST_C_BUDGET": 1, "ORDERED_C_BUDGET": 1, "CORNER_C_BUDGET": 0, "DP_LAYER_BUDGET": 1,
-              "RUN_STAGES": (("dp", 1),),
-              "USE_SAT": True, "SIDE_STAGES": (("sat", 0),), "CORNER_STAGES": (("sat", 0),)}
+              "RUN_STAGES": (("dp", 1, 1),),
+              "USE_SAT": True, "SIDE_STAGES": (("sat", 0, 0),), "CORNER_STAGES": (("sat", 0, 0),)}
 
 
 def restricted_pieces(max_size: int) -> st.SearchStrategy[list[Shape]]:
@@ -122,7 +123,7 @@ def few_shape_pieces(pieces: tuple[int, int], shapes: tuple[int, int]) -> st.Sea
 # without room(): their questions go to the other helpers, and a side's DP is asked again
 # only after more pieces are placed.
 TINY_DP = {"FIRST_C_BUDGET": 1, "ORDERED_C_BUDGET": 1, "CORNER_C_BUDGET": 0, "DP_LAYER_BUDGET": 4,
-           "RUN_STAGES": (("dp", 4), ("dp", 16))}
+           "RUN_STAGES": (("dp", 4, 16),)}
 
 
 @settings(max_examples=25, deadline=None)
@@ -265,8 +266,8 @@ def test_cp_sat_lexicographic_minimisation_agrees_on_medium_files(seed):
 
 # The C core's order-free search answers every question: the runs of plain moves (a packing
 # of the run, or a proof there is none), the side, and every corner.
-FORCED_C = {"FIRST_C_BUDGET": 1, "ORDERED_C_BUDGET": 1, "DP_LAYER_BUDGET": 1, "RUN_STAGES": (("c", 0),),
-            "SIDE_STAGES": (("c", 0),), "CORNER_STAGES": (("c", 0),)}
+FORCED_C = {"FIRST_C_BUDGET": 1, "ORDERED_C_BUDGET": 1, "DP_LAYER_BUDGET": 1, "RUN_STAGES": (("c", 0, 0),),
+            "SIDE_STAGES": (("c", 0, 0),), "CORNER_STAGES": (("c", 0, 0),)}
 
 
 @settings(max_examples=10, deadline=None)
