@@ -920,7 +920,7 @@ static LineMemo *lines_memo_for(LinesObject *lines, const LineClasses *classes, 
 typedef struct {
     Pieces pieces;
     Board *board;
-    int side, target, transposed;
+    int target, transposed;
     uint64_t start_counts;
 } Question;
 
