@@ -184,9 +184,9 @@ class Side:
         self.direction = _profile.window_direction(self.cells, side)
         self.lines = (_profile.Lines(), _profile.Lines())
         self.rooms: list[_profile.Room | None] = [None, None]
-        self.question: DpQuestion | None = None  # the last DP question (`question_of`)
+        self.question: DpQuestion | None = None  # the last DP question (`_question_of`)
         self.distrust: dict[str, float] = {}  # `balanced`: what the helpers' work weighs at this side
-        self.work: float = 0  # the work of the last `packable_by` (SECONDS_PER_UNIT's units)
+        self.work: float = 0  # of the last `packable_by` or `first_corner` (SECONDS_PER_UNIT's units)
 
     def first_corner(self, counts: list[int], occupied: Collection[int], min_corner: list[int], target: int,
                      budget: int, rooms: bool = True) -> int | None | bool:
@@ -204,8 +204,15 @@ class Side:
         never builds it, nor a question asked with `rooms` false (`staged.RUN_ROOM_MAX_TYPES`).
 
         The scans of the question last asked are kept (`_profile.Scan`): asked again with
-        a larger budget, each resumes where its budget stopped it."""
-        question = self.question_of(counts, occupied, min_corner, target)
+        a larger budget, each resumes where its budget stopped it.  The states they took
+        from their layers this time go to `work`."""
+        question = self._question_of(counts, occupied, min_corner, target)
+        work = question.work()
+        found = self._scan(question, budget, rooms)
+        self.work = question.work() - work
+        return found
+
+    def _scan(self, question: DpQuestion, budget: int, rooms: bool) -> int | None | bool:
         for direction in (self.direction, 1 - self.direction):
             found = question.scan(direction).advance(budget, self.rooms[direction])
             if found is not False:
@@ -216,7 +223,7 @@ class Side:
         self.rooms[self.direction] = _profile.Room(self.cells, self.counts, self.side, self.direction)
         return question.scan(self.direction).advance(budget, self.rooms[self.direction])
 
-    def question_of(self, counts: list[int], occupied: Collection[int], min_corner: list[int],
+    def _question_of(self, counts: list[int], occupied: Collection[int], min_corner: list[int],
                     target: int) -> DpQuestion:
         """The DP question: the last one asked when it is this one (its scans kept: they hold
         their layers), else a new one."""
@@ -308,10 +315,8 @@ class Side:
         def ask(helper: str, amount: float) -> tuple[bool | None, float]:
             self.found = None
             if helper == "dp":
-                question = self.question_of(rest, taken, after, -1)
-                work = question.work()
                 found = self.first_corner(rest, taken, after, -1, int(amount))
-                return (None if found is False else found is not None), question.work() - work
+                return (None if found is False else found is not None), self.work
             if helper == "c":
                 return self.packable_by("c", amount, rest, taken), self.work
             assert sat is not None

@@ -55,7 +55,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from reference import _fastsolve, side_questions
+from reference import _fastsolve
 from reference.lp_bound import lp_certificate
 from reference.shapes import Shape
 from reference.side_questions import GROWTH, Portfolio, Side, balanced
@@ -257,13 +257,11 @@ def _place_plain_moves(board: Side, partial: _Partial) -> bool:
             if helper == "c":
                 known = board.packable_by("c", budget, counts, frozenset(occupied))
                 return (None if known is None else RunAnswer(known, board.found)), board.work
-            question = board.question_of(counts, occupied, min_corner, t)
-            work = question.work()
             dp_says = board.first_corner(counts, occupied, min_corner, t, int(budget),
                                          rooms=len(board.types) <= RUN_ROOM_MAX_TYPES)
             if dp_says is False:
                 dp_gave_up_at = int(budget)
-            return (None if dp_says is False else RunAnswer(dp_says is not None, None, dp_says)), question.work() - work
+            return (None if dp_says is False else RunAnswer(dp_says is not None, None, dp_says)), board.work
 
         # The DP starts above the budget a longer run's gave up at: this one needs more.
         helpers = tuple((helper, dp_gave_up_at * GROWTH if helper == "dp" and dp_gave_up_at else first, cap)
