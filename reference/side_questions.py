@@ -16,6 +16,7 @@ from typing import TypeVar
 
 from reference import _fastsolve, _profile, oracle, sat_side
 from reference.lp_bound import Certificate
+from reference.refuted import Refuted
 from reference.shapes import Shape
 
 # Profile DP: states allowed in one layer (a few million states per second).  The DP of
@@ -187,6 +188,7 @@ class Side:
         self.question: DpQuestion | None = None  # the last DP question (`_question_of`)
         self.distrust: dict[str, float] = {}  # `balanced`: what the helpers' work weighs at this side
         self.work: float = 0  # of the last `packable_by` or `first_corner` (SECONDS_PER_UNIT's units)
+        self.refuted = Refuted()  # the questions proved to have no packing: none is asked twice
 
     def first_corner(self, counts: list[int], occupied: Collection[int], min_corner: list[int], target: int,
                      budget: int, rooms: bool = True) -> int | None | bool:
@@ -205,11 +207,16 @@ class Side:
 
         The scans of the question last asked are kept (`_profile.Scan`): asked again with
         a larger budget, each resumes where its budget stopped it.  The states they took
-        from their layers this time go to `work`."""
+        from their layers this time go to `work`.  A question refuted before is not asked."""
+        if self.refuted.holds(counts, occupied, min_corner):
+            self.work = 0
+            return None
         question = self._question_of(counts, occupied, min_corner, target)
         work = question.work()
         found = self._scan(question, budget, rooms)
         self.work = question.work() - work
+        if found is None:
+            self.refuted.add(counts, occupied, min_corner)
         return found
 
     def _scan(self, question: DpQuestion, budget: int, rooms: bool) -> int | None | bool:
@@ -245,8 +252,17 @@ class Side:
     def packable_by(self, helper: str, amount: float, counts: list[int],
                     occupied: frozenset[int]) -> bool | None:
         """One helper's answer, None when its budget ran out (its packing in `found`, the
-        work it did in `work`)."""
+        work it did in `work`).  A question refuted before is not asked."""
         self.found = None
+        if self.refuted.holds(counts, occupied):
+            self.work = 0
+            return False
+        answer = self._packable_by(helper, amount, counts, occupied)
+        if answer is False:
+            self.refuted.add(counts, occupied)
+        return answer
+
+    def _packable_by(self, helper: str, amount: float, counts: list[int], occupied: frozenset[int]) -> bool | None:
         if helper == "c":
             answer = self.packer.packable(counts, sorted(occupied), int(amount))
             self.work = self.packer.last_nodes()
@@ -306,11 +322,13 @@ class Side:
         """Can the rest be packed with the next type-t piece at `corner`?  Asked of the DP
         (the later type-t pieces lie after this one), the SAT solver and the C core in turn
         with growing budgets (`CORNER_STAGES`), or of the portfolio without python-sat."""
+        after = list(min_corner)
+        after[t] = corner + 1
+        if self.refuted.holds(rest, taken, after):
+            return False
         sat = self.sat_solver()
         if sat is None:
             return self.packable(rest, taken, QUERY_STAGES)
-        after = list(min_corner)
-        after[t] = corner + 1
 
         def ask(helper: str, amount: float) -> tuple[bool | None, float]:
             self.found = None
@@ -327,6 +345,8 @@ class Side:
             return answer, sat.conflicts() - conflicts
         answer = balanced(CORNER_STAGES, ask, self.distrust)
         assert answer is not None, "CORNER_STAGES must have a helper without a cap"
+        if not answer:
+            self.refuted.add(rest, taken, after)
         return answer
 
     def place(self, t: int, corner: int, witness: list[tuple[int, int]] | None = None) -> None:
