@@ -18,7 +18,10 @@ settled in steps, each of which keeps the answer the seed's first solution:
    is cheap, and a run too long fails in its first layers; this settles the side and
    most pieces on the files from a few shapes, whose first piece alone takes the DP
    seconds.  The DP and the C core share a run's question (`RUN_STAGES`, `balanced`):
-   the C core's packing of a run confirms it, its "no" moves on to the shorter run.
+   the C core's packing of a run confirms it and every run it follows the moves for.
+   Runs are asked longest first until a packing is known, then up from the longest it
+   confirms, so that the only "no" asked is then the one any order needs.  A question
+   proved to have no completion is never asked again at the side (`Side.refuted`).
 3. Otherwise the profile DP asked for the first piece's smallest corner over all
    packings, which also says whether the side has one.  Its bounds drop the states
    without a completion: the line counts (reference/_lines.h: the pieces' profiles
@@ -80,8 +83,7 @@ PLAIN_MOVES = True
 # A run too long usually fails within the DP's first layers (its first budget, 2 500
 # states); the C core looks for a packing of it (one confirms the run without the DP) or a
 # proof there is none; the two share the question (`balanced`), the C core up to 1 280 000
-# nodes, the DP up to 160 000 states, and shorter runs start the DP above the budget a
-# longer one gave up at (they need at least as much).  (A fixed ladder, the C core
+# nodes, the DP up to 160 000 states.  (A fixed ladder, the C core
 # stopping at 80 000 nodes and the DP's 160 000-state rung last, lost 1-2 s on the first
 # run of the T files, whose packing the C core finds with 0.1-0.9 million nodes:
 # ffddgeegegoggeegggfeefgffe 2.4 -> 0.9 s; docs/BENCHMARKS.md, "Eighth pass".)
@@ -218,31 +220,43 @@ def _plain_moves(board: Side, partial: _Partial) -> list[int]:
 
 def _place_plain_moves(board: Side, partial: _Partial) -> bool:
     """Place the longest run of the plain search's first moves (`_plain_moves`) that still
-    has a completion, and the piece after it; False when none was placed.
+    has a completion, and the piece after it when the DP says where; False when none was
+    placed.
 
     Each of those moves is its piece's answer once the run is known to have a completion:
-    the corners before it do not even fit.  One DP question settles the run and the next
-    piece at once (its smallest corner over the completions, None when there are none),
-    and with the run's pieces fixed it is cheap where the DP of the first piece alone is
-    not: on `rojjorjjjrojrooojrroorooro` the three first answers cost 0.9 s of DP scans one
-    by one and 0.15 s this way, the run of 9 on `daeeiiaadieaeeaeeidiiieaia` 0.25 s where
-    its first piece alone took the DP 65 s.  Runs too long fail within the DP's first
-    layers (hundredths of a second: they leave spare cells the rest cannot do without), so
-    the runs are tried longest first; a run that neither the DP nor the C core settles
-    within its caps ends the attempt, as shorter runs would cost the DP more.  When it
+    the corners before it do not even fit.  The runs are asked shortest first, from the
+    longest one a known packing already confirms (the board's witness, or a packing a helper
+    finds on the way: its pieces may follow the moves further than the run asked): a run
+    with a completion confirms every shorter one, so the only "no" asked is the run one
+    longer than the answer, the refutation of the next piece's first corner, which any
+    order must prove.  (Longest first, every run longer than the answer was refuted in
+    turn: on `prposrppqqpccsqrqsprqcpsr` 1.2 s of "no" for a run of 5.)  A run the DP
+    confirms comes with the next piece's smallest corner over its completions: the next
+    move again, or that piece's answer.  A run that neither the DP nor the C core settles
+    within its caps ends the attempt, as the longer ones would cost them more.  When it
     places nothing, it leaves its moves in `partial.futile_moves`.
     """
     moves = _plain_moves(board, partial)
     start = len(partial.anchors)
+    types = partial.piece_types[start:start + len(moves)]
     if start + len(moves) == len(partial.piece_types):
         # The plain search's first moves pack every piece: that is its first solution.
-        for t, corner in zip(partial.piece_types[start:], moves):
+        for t, corner in zip(types, moves):
             partial.place(board, t, corner)
         return True
-    dp_gave_up_at = 0  # the largest DP budget that did not settle a run: shorter runs need more
-    for run in range(len(moves), 0, -1):
+    # A packing of the pieces from `start` on, when one is known: the board's witness, or
+    # the C core's packing of a run's completion with the run's moves before it.
+    packing = board.witness
+    known = _followed(packing, types, moves)  # the longest run known to have a completion
+    refuted = len(moves)  # the shortest run known to have none (the piece after the moves has no corner)
+    next_corner: int | None = None
+    asked = 0
+    while known + 1 < refuted:
+        # Longest first until a packing is known; then, after one try at the longest, up.
+        run = refuted - 1 if packing is None or not asked else known + 1
+        asked += 1
         counts, min_corner, occupied = list(partial.counts), list(partial.min_corner), set(partial.occupied)
-        for t, corner in zip(partial.piece_types[start:start + run], moves):
+        for t, corner in zip(types[:run], moves):
             cells = board.placement(t, corner)
             assert cells is not None
             counts[t] -= 1
@@ -251,35 +265,51 @@ def _place_plain_moves(board: Side, partial: _Partial) -> bool:
         t = partial.piece_types[start + run]
 
         def ask(helper: str, budget: float) -> tuple[RunAnswer | None, float]:
-            """The C core: a packing confirms the run, "no" moves on to the shorter run.
-            The DP: the next piece's smallest corner over the run's completions, or none."""
-            nonlocal dp_gave_up_at
+            """The C core: a packing confirms the run, "no" refutes it.  The DP: the next
+            piece's smallest corner over the run's completions, or none."""
             if helper == "c":
-                known = board.packable_by("c", budget, counts, frozenset(occupied))
-                return (None if known is None else RunAnswer(known, board.found)), board.work
+                found = board.packable_by("c", budget, counts, frozenset(occupied))
+                return (None if found is None else RunAnswer(found, board.found)), board.work
             dp_says = board.first_corner(counts, occupied, min_corner, t, int(budget),
                                          rooms=len(board.types) <= RUN_ROOM_MAX_TYPES)
-            if dp_says is False:
-                dp_gave_up_at = int(budget)
             return (None if dp_says is False else RunAnswer(dp_says is not None, None, dp_says)), board.work
 
-        # The DP starts above the budget a longer run's gave up at: this one needs more.
-        helpers = tuple((helper, dp_gave_up_at * GROWTH if helper == "dp" and dp_gave_up_at else first, cap)
-                        for helper, first, cap in RUN_STAGES)
-        settled = balanced(tuple(h for h in helpers if not h[2] or h[1] <= h[2]), ask, board.distrust)
+        settled = balanced(RUN_STAGES, ask, board.distrust)
         if settled is None:
             break
         if not settled.packable:
-            continue
-        for u, corner in zip(partial.piece_types[start:start + run], moves):
-            partial.place(board, u, corner)
-        if settled.next_corner is not None:
-            partial.place(board, t, settled.next_corner)
+            refuted = run
+        elif settled.packing is not None:
+            packing = list(zip(types[:run], moves)) + settled.packing
+            known = _followed(packing, types, moves)
+        elif settled.next_corner == moves[run]:
+            known = run + 1  # the next piece's answer is its move: the run one longer has a completion
         else:
-            board.witness = settled.packing
-        return True
-    partial.futile_moves = partial.anchors + moves
-    return False
+            known, next_corner = run, settled.next_corner
+            break
+    if not known:
+        partial.futile_moves = partial.anchors + moves
+        return False
+    if packing is not None and packing is not board.witness:
+        board.witness = packing  # the moves placed below keep what follows them
+    for u, corner in zip(types[:known], moves):
+        partial.place(board, u, corner)
+    if next_corner is not None:
+        partial.place(board, partial.next_type(), next_corner)
+    return True
+
+
+def _followed(packing: list[tuple[int, int]] | None, types: list[int], moves: list[int]) -> int:
+    """How far `packing` (of the pieces still to place) follows the moves: the longest run
+    it proves has a completion (its pieces of a type are interchangeable)."""
+    rest = list(packing or ())
+    run = 0
+    for t, corner in zip(types, moves):
+        if (t, corner) not in rest:
+            break
+        rest.remove((t, corner))
+        run += 1
+    return run
 
 
 def _smallest_corner(board: Side, t: int, counts: list[int], occupied: frozenset[int],
@@ -311,6 +341,10 @@ def _smallest_corner(board: Side, t: int, counts: list[int], occupied: frozenset
         if cells is None or not occupied.isdisjoint(cells):
             continue
         taken = occupied | cells
+        after = list(min_corner)
+        after[t] = corner + 1
+        if board.refuted.holds(rest, taken, after):
+            continue  # e.g. the run of one this corner is, refuted by `_place_plain_moves`
         answer = board.packable_by("c", CORNER_C_BUDGET, rest, taken) if CORNER_C_BUDGET else None
         if answer is None:
             found = board.smallest_corner_by_dp(t, counts, occupied, min_corner)

