@@ -155,6 +155,10 @@ RESTRICTED_SLOWEST = {
     "restricted_tright_tdown_shoriz_l180_26": "jpgdoeggeegggeeeggfeefgdge",
     "restricted_skew_25_b": "qqprqprprsqpsqsqprqrpsqrr",
     "restricted_skew_o_j270_25": "prposrppqqpccsqrqsprqcpsr",
+    # The tenth pass's finds (docs/BENCHMARKS.md): T shapes with two L_180 and an S (3.95 s),
+    # and S and Z alone at side 11 (1.7 s; its run found 6.1 s before this pass).
+    "restricted_tdown_tleft_tright_l180_svert_26": "fjjdeeggeeeggeeeggfeeffqfe",
+    "restricted_skew_25_c": "prppqprpqqpprrrsqspsqrpqp",
 }
 _SKEW = [s for s in SHAPES if s.name[0] in "SZ"]
 
