@@ -845,11 +845,23 @@ static void room_dealloc(RoomObject *self)
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
+static PyObject *room_get_entries(RoomObject *self, void *closure)
+{
+    (void)closure;
+    return PyLong_FromSize_t(self->memo.size);
+}
+
+static PyGetSetDef room_getset[] = {
+    {"entries", (getter)room_get_entries, NULL, "the values its memo holds so far (what building it cost)", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
 static PyTypeObject RoomType = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "reference._profile.Room",
     .tp_basicsize = sizeof(RoomObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_getset = room_getset,
     .tp_doc = "Room(types, counts, side): the suffix bound's memo, on the empty square, for the\n"
               "scans of one side with the same types and at most these counts.",
     .tp_new = room_new,

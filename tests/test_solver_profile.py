@@ -18,6 +18,7 @@ from reference.shapes import SHAPE_BY_NAME, SHAPES, Shape
 
 _profile = pytest.importorskip("reference._profile")
 _fastsolve = pytest.importorskip("reference._fastsolve")
+side_questions = pytest.importorskip("reference.side_questions")
 
 
 def placements(shape: Shape, side: int, occupied: frozenset[int]) -> list[tuple[int, frozenset[int]]]:
@@ -169,3 +170,17 @@ def test_a_scan_gives_up_and_resumes():
     stopped_at = scan.work
     assert scan.advance(1) is False and scan.work == stopped_at  # the same budget: no work done again
     assert scan.advance(0) == 0 and scan.work > stopped_at
+
+
+def test_the_values_a_rooms_memo_builds_count_as_the_dps_work():
+    """room()'s memo is built by the scans' lookups, each value at about a state's cost:
+    `Side.work` (what `balanced` weighs) counts them with the states."""
+    pieces = [SHAPE_BY_NAME["T_down"]] * 5 + [SHAPE_BY_NAME["S_vertical"]] * 5
+    types = list(dict.fromkeys(pieces))
+    board = side_questions.Side(types, [5, 5], 8, None)
+    room = _profile.Room([t.cells for t in types], [5, 5], 8, board.direction)
+    board.rooms[board.direction] = room
+    assert room.entries == 0
+    assert board.first_corner([5, 5], [], [0, 0], -1, 0) == 0
+    assert board.question is not None and room.entries > 0
+    assert board.work == board.question.work() + room.entries
