@@ -441,6 +441,52 @@ static void scan_free(ScanRun *S)
     layer_free(&S->next);
 }
 
+/* The bounds a scan applies, and what they need. */
+typedef struct {
+    const Board *B, *R;  /* R: room()'s board, or NULL */
+    RoomMemo *memo;
+    LineMemo *line_memo;
+    int use_room;
+} Bounds;
+
+/* 1 when a bound proves that the state at cell k (window `covered`, `counts`) has no
+ * completion. */
+static int refuted(const Bounds *X, int k, uint64_t covered, uint64_t counts)
+{
+    const Board *B = X->B;
+    if (k >= B->cells)
+        return 0;
+    int rem = (int)(counts >> 56);
+    /* The uncovered free cells ahead, less those that must stay empty, must hold the
+     * pieces still to place. */
+    uint64_t dead = dead_cells(B, k, covered, counts);
+    if (B->free_from[k] - __builtin_popcountll(covered | dead) < 4 * rem
+        || (B->scale > 0 && weights_exclude(B, k, covered | dead, counts, rem))
+        || lines_refute(B, X->line_memo, k, covered | dead, counts))
+        return 1;
+    unsigned char fit[ROOM_CAP_COMBOS];
+    return X->use_room && room(X->R, X->memo, k, covered | B->occupied_window[k], fit)
+           && fit[room_caps(B, X->R, counts)] < pieces_of(B, X->R, counts);
+}
+
+/* Adds a state made by a choice at cell k - 1 (the cell left empty, or a placement from it):
+ * a question that no state of the layer asked before, so the bounds are asked once, when it
+ * first enters the layer (a state that only moves past a taken cell asks the same question
+ * on, and is not asked again).  0 when memory runs out. */
+static int add_new_question(const Bounds *X, Layer *L, int k, uint64_t covered, uint64_t counts, uint16_t attribute)
+{
+    uint8_t tag;
+    size_t i = layer_slot(L, covered, counts, &tag);
+    if (L->tags[i]) {
+        if (attribute < L->attributes[i])
+            L->attributes[i] = attribute;
+        return 1;
+    }
+    if (refuted(X, k, covered, counts))
+        return 1;
+    return layer_add(L, covered, counts, attribute);
+}
+
 /* Runs the scan on until it ends or a layer holds more than `budget` states (0: no limit).
  * Returns the end state's attribute, NO_TARGET + 1 when no packing exists (both final),
  * GAVE_UP (budget) or OUT_OF_MEMORY.  R and memo (or NULL): room()'s board and memo, for a set of
@@ -469,33 +515,23 @@ static long scan_advance(const Board *B, ScanRun *S, int target, long long budge
             int use_room = R && current->size >= ROOM_MIN_LAYER;
             S->with_room = use_room;
             S->work += (long long)current->size;
+            Bounds bounds = {B, R, memo, line_memo, use_room};
             for (size_t i = 0; i < current->capacity; i++) {
                 if (!current->tags[i])
                     continue;
                 const Key *e = &current->keys[i];
                 uint16_t attribute = current->attributes[i];
-                int rem = (int)(e->counts >> 56);
-                /* The uncovered free cells ahead, less those that must stay empty, must hold
-                 * the pieces still to place; otherwise this state has no completion. */
-                uint64_t dead = dead_cells(B, k, e->covered, e->counts);
-                if (B->free_from[k] - __builtin_popcountll(e->covered | dead) < 4 * rem
-                    || (B->scale > 0 && weights_exclude(B, k, e->covered | dead, e->counts, rem))
-                    || lines_refute(B, line_memo, k, e->covered | dead, e->counts))
-                    continue;
-                int refuted = 0;
-                unsigned char fit[ROOM_CAP_COMBOS];
-                if (use_room && room(R, memo, k, e->covered | B->occupied_window[k], fit))
-                    refuted = fit[room_caps(B, R, e->counts)] < pieces_of(B, R, e->counts);
-                if (refuted || dominated(current, e->covered, e->counts, attribute))
-                    continue;
                 if ((e->covered & 1) || B->occupied[k]) {
+                    /* Cell k is taken: at k + 1 the state asks the same question (the same
+                     * free cells, the same pieces), which the bounds settled when it was made. */
                     if (!layer_add(next, e->covered >> 1, e->counts, attribute))
                         return S->result = OUT_OF_MEMORY;
                     continue;
                 }
-                /* Left empty: the uncovered free cells after k must still hold the pieces. */
-                if (B->free_from[k + 1] - __builtin_popcountll(e->covered >> 1) >= 4 * rem
-                    && !layer_add(next, e->covered >> 1, e->counts, attribute))
+                if (dominated(current, e->covered, e->counts, attribute))
+                    continue;
+                /* Left empty, or the first cell of a placement: a new question at k + 1. */
+                if (!add_new_question(&bounds, next, k + 1, e->covered >> 1, e->counts, attribute))
                     return S->result = OUT_OF_MEMORY;
                 for (int o = B->option_start[k]; o < B->option_start[k + 1]; o++) {
                     const Option *p = &B->options[o];
@@ -505,7 +541,7 @@ static long scan_advance(const Board *B, ScanRun *S, int target, long long budge
                     uint16_t placed = attribute;
                     if (p->type == target && p->corner < placed)
                         placed = (uint16_t)p->corner;
-                    if (!layer_add(next, (e->covered | p->mask) >> 1, counts, placed))
+                    if (!add_new_question(&bounds, next, k + 1, (e->covered | p->mask) >> 1, counts, placed))
                         return S->result = OUT_OF_MEMORY;
                 }
             }
