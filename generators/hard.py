@@ -159,6 +159,11 @@ RESTRICTED_SLOWEST = {
     # and S and Z alone at side 11 (1.7 s; its run found 6.1 s before this pass).
     "restricted_tdown_tleft_tright_l180_svert_26": "fjjdeeggeeeggeeeggfeeffqfe",
     "restricted_skew_25_c": "prppqprpqqpprrrsqspsqrpqp",
+    # ... and after the DP's bounds were asked once per state: T shapes with J_0 and J_90
+    # (3.0 s), and S/Z with two O and three T_up, whose fifth piece has ten corners refuted
+    # one by one (5.4 s; 9.0 s on the ninth pass's code).
+    "restricted_tdown_tright_j0_j90_26": "lmgdgeggeeeggeeeggdeefgffe",
+    "restricted_skew_o_tup_25": "ddqrdcrprpcqpsssspprpsqpp",
 }
 _SKEW = [s for s in SHAPES if s.name[0] in "SZ"]
 

@@ -39,7 +39,11 @@
  * seen the side), or when the rest of the square cannot hold that many pieces even in the
  * best mix of types (room: it sees the waste the frontier forces beyond the window, but
  * its memo costs about a second to build at side 11), or when the layer holds the same
- * state with one cell fewer covered (dominated).
+ * state with one cell fewer covered (dominated).  The bounds are asked when a choice (a
+ * cell left empty, a placement) makes a state, once per state of a layer: a state moving
+ * past a covered cell asks the same question at the next cell (the same free cells, the
+ * same pieces), and asking it again there cost a quarter of the restricted files' time
+ * (docs/BENCHMARKS.md, "Tenth pass").
  *
  * target >= 0 asks for more than yes/no: the smallest corner (row-major index of the
  * bounding box's top-left) of a `target` piece over all packings.  Each state carries the
