@@ -27,18 +27,24 @@ class Refuted:
 
     def holds(self, counts: Sequence[int], occupied: Collection[int], min_corner: Sequence[int] | None = None) -> bool:
         """True when this question is known to have no packing (min_corner None: no order)."""
-        known = self._min_corners.get((tuple(counts), frozenset(occupied)))
-        if not known:
-            return False
-        asked = tuple(min_corner) if min_corner is not None else (0,) * len(counts)
-        return any(all(m <= a for m, a in zip(refuted, asked)) for refuted in known)
+        asked = _order(counts, min_corner)
+        known = self._min_corners.get((tuple(counts), frozenset(occupied)), ())
+        return any(_at_most(refuted, asked) for refuted in known)
 
     def add(self, counts: Sequence[int], occupied: Collection[int], min_corner: Sequence[int] | None = None) -> None:
         """This question has no packing (proved by whoever answered it)."""
-        key = (tuple(counts), frozenset(occupied))
-        refuted = tuple(min_corner) if min_corner is not None else (0,) * len(counts)
-        known = self._min_corners.setdefault(key, [])
-        if any(all(m <= r for m, r in zip(other, refuted)) for other in known):
+        refuted = _order(counts, min_corner)
+        known = self._min_corners.setdefault((tuple(counts), frozenset(occupied)), [])
+        if any(_at_most(other, refuted) for other in known):
             return
-        known[:] = [other for other in known if not all(r <= m for r, m in zip(refuted, other))]
+        known[:] = [other for other in known if not _at_most(refuted, other)]
         known.append(refuted)
+
+
+def _order(counts: Sequence[int], min_corner: Sequence[int] | None) -> tuple[int, ...]:
+    return tuple(min_corner) if min_corner is not None else (0,) * len(counts)
+
+
+def _at_most(low: tuple[int, ...], high: tuple[int, ...]) -> bool:
+    """`low` is at most `high` in every type: refuting `low` refutes `high`."""
+    return all(a <= b for a, b in zip(low, high))

@@ -224,13 +224,15 @@ def _place_plain_moves(board: Side, partial: _Partial) -> bool:
     placed.
 
     Each of those moves is its piece's answer once the run is known to have a completion:
-    the corners before it do not even fit.  The runs are asked shortest first, from the
-    longest one a known packing already confirms (the board's witness, or a packing a helper
-    finds on the way: its pieces may follow the moves further than the run asked): a run
-    with a completion confirms every shorter one, so the only "no" asked is the run one
-    longer than the answer, the refutation of the next piece's first corner, which any
-    order must prove.  (Longest first, every run longer than the answer was refuted in
-    turn: on `prposrppqqpccsqrqsprqcpsr` 1.2 s of "no" for a run of 5.)  A run the DP
+    the corners before it do not even fit.  Runs too long fail within the DP's first
+    layers, so they are asked longest first until a packing is known (the board's witness,
+    or the C core's packing of a run: its pieces may follow the moves further than the run
+    asked); then, after one try at the longest, up from the longest run the packing
+    confirms.  A run with a completion confirms every shorter one, so the only "no" asked
+    then is the run one longer than the answer, the refutation of the next piece's first
+    corner, which any order must prove.  (Longest first all the way, every run longer than
+    the answer was refuted in turn: on `prposrppqqpccsqrqsprqcpsr` 1.2 s of "no" for a run
+    of 5.)  A run the DP
     confirms comes with the next piece's smallest corner over its completions: the next
     move again, or that piece's answer.  A run that neither the DP nor the C core settles
     within its caps ends the attempt, as the longer ones would cost them more.  When it
@@ -250,11 +252,11 @@ def _place_plain_moves(board: Side, partial: _Partial) -> bool:
     known = _followed(packing, types, moves)  # the longest run known to have a completion
     refuted = len(moves)  # the shortest run known to have none (the piece after the moves has no corner)
     next_corner: int | None = None
-    asked = 0
+    longest_tried = False
     while known + 1 < refuted:
         # Longest first until a packing is known; then, after one try at the longest, up.
-        run = refuted - 1 if packing is None or not asked else known + 1
-        asked += 1
+        run = known + 1 if packing is not None and longest_tried else refuted - 1
+        longest_tried = True
         counts, min_corner, occupied = list(partial.counts), list(partial.min_corner), set(partial.occupied)
         for t, corner in zip(types[:run], moves):
             cells = board.placement(t, corner)

@@ -134,12 +134,18 @@ def test_answers_that_end_at_a_witness_match_plain(overrides: dict[str, object],
         return corner, witness
 
     monkeypatch.setattr(staged, "_smallest_corner", counting)
+    few_shape_files_match_plain(overrides, monkeypatch)
+    assert sum(ended) >= len(ended) // 4, "a witness ends the corners of many pieces"
+
+
+def few_shape_files_match_plain(overrides: dict[str, object], monkeypatch: pytest.MonkeyPatch) -> None:
+    """With these knobs set (each where it is defined), 30 few-shape files get the plain
+    search's answers."""
     for name, value in overrides.items():
         monkeypatch.setattr(staged if hasattr(staged, name) else side_questions, name, value)
     for seed in range(30):
         pieces = few_shape_file(seed)
         assert solve(pieces, engine="c") == Solution(*solve_plain(pieces)), seed
-    assert sum(ended) >= len(ended) // 4, "a witness ends the corners of many pieces"
 
 
 def test_a_packing_confirms_the_runs_of_moves_it_follows():
@@ -166,9 +172,5 @@ def test_runs_confirmed_by_a_packing_match_plain(monkeypatch: pytest.MonkeyPatch
         return run
 
     monkeypatch.setattr(staged, "_followed", recording)
-    for name, value in RUNS_BY_C.items():
-        monkeypatch.setattr(staged if hasattr(staged, name) else side_questions, name, value)
-    for seed in range(30):
-        pieces = few_shape_file(seed)
-        assert solve(pieces, engine="c") == Solution(*solve_plain(pieces)), seed
+    few_shape_files_match_plain(RUNS_BY_C, monkeypatch)
     assert sum(run >= 2 for run in confirmed) >= 10, "packings confirm runs of several moves"
