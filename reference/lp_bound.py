@@ -20,10 +20,17 @@ dual constraints by definition of M, whatever the LP solver returned, so a wrong
 inexact LP answer can only make the certificate useless, never unsound.  The C core checks
 the same certificate at every order-free node (`weights_exclude` in _fastsolve.c): the
 placements inside the free cells are placements of the square, so it stays valid there.
+
+The same LP asked about one question of the staged search (some cells occupied by the
+pieces placed, each type's pieces at corners from its min_corner on: only the placements
+such a packing can use) is far stronger than the empty square's: around fixed pieces, S
+and Z waste cells the LP sees.  On the adversarial benchmark's S/Z files it refutes, in
+about 10 ms, corner and run questions the profile DP took 0.05-0.6 s to refute
+(docs/BENCHMARKS.md, "Eleventh pass").
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -54,30 +61,40 @@ class Certificate:
         return self.cell_weights, self.type_weights, self.scale
 
 
-def placements(shape: Shape, side: int) -> list[tuple[int, ...]]:
-    """The cells (row-major indices) of every placement of `shape` inside the square."""
+def placements(shape: Shape, side: int, occupied: Collection[int] = (), min_corner: int = 0) -> list[tuple[int, ...]]:
+    """The cells (row-major indices) of every placement of `shape` inside the square, on
+    cells not `occupied`, at a corner (its box's top-left, row-major) from `min_corner` on."""
     return [
-        tuple((row + r) * side + col + c for r, c in shape.cells)
+        cells
         for row in range(side - shape.height + 1)
-        for col in range(side - shape.width + 1)
+        for col in range(side - shape.width + 1) if row * side + col >= min_corner
+        for cells in [tuple((row + r) * side + col + c for r, c in shape.cells)]
+        if not any(cell in occupied for cell in cells)
     ]
 
 
 def certificate(types: Sequence[Shape], counts: Sequence[int], side: int,
-                cell_duals: Sequence[float], type_duals: Sequence[float]) -> Certificate:
-    """The exact certificate made from (possibly inexact) dual values."""
+                cell_duals: Sequence[float], type_duals: Sequence[float],
+                occupied: Collection[int] = (), min_corner: Sequence[int] | None = None) -> Certificate:
+    """The exact certificate made from (possibly inexact) dual values, for the placements
+    a packing of the question can use (`placements`)."""
     cell_weights = tuple(max(0, int(y * _UNIT)) for y in cell_duals)
     type_weights = tuple(max(0, int(u * _UNIT)) for u in type_duals)
+    least = min_corner or [0] * len(types)
     scale = min(
         (sum(cell_weights[cell] for cell in cells) + type_weights[t]
-         for t, shape in enumerate(types) if counts[t] for cells in placements(shape, side)),
+         for t, shape in enumerate(types) if counts[t]
+         for cells in placements(shape, side, occupied, least[t])),
         default=0,
     )
     return Certificate(cell_weights, type_weights, scale)
 
 
-def lp_certificate(types: Sequence[Shape], counts: Sequence[int], side: int) -> Certificate | None:
-    """The LP's optimal dual as a certificate, or None when the LP solver is missing or fails."""
+def lp_certificate(types: Sequence[Shape], counts: Sequence[int], side: int, occupied: Collection[int] = (),
+                   min_corner: Sequence[int] | None = None) -> Certificate | None:
+    """The LP's optimal dual as a certificate, or None when the LP solver is missing or fails.
+    occupied, min_corner: a question's (`placements`); its certificate holds only for the
+    placements the question allows, so it refutes that question and no other."""
     try:
         from ortools.linear_solver import pywraplp
     except ImportError:
@@ -87,9 +104,11 @@ def lp_certificate(types: Sequence[Shape], counts: Sequence[int], side: int) -> 
         return None
     covering: list[list[Any]] = [[] for _ in range(side * side)]
     type_rows, objective = [], []
+    occupied = frozenset(occupied)
+    least = min_corner or [0] * len(types)
     for t, shape in enumerate(types):
         xs = []
-        for cells in placements(shape, side) if counts[t] else ():
+        for cells in placements(shape, side, occupied, least[t]) if counts[t] else ():
             x = solver.NumVar(0.0, solver.infinity(), "")
             xs.append(x)
             for cell in cells:
@@ -102,4 +121,4 @@ def lp_certificate(types: Sequence[Shape], counts: Sequence[int], side: int) -> 
         return None
     cell_duals = [row.dual_value() if row is not None else 0.0 for row in cell_rows]
     type_duals = [row.dual_value() if row is not None else 0.0 for row in type_rows]
-    return certificate(types, counts, side, cell_duals, type_duals)
+    return certificate(types, counts, side, cell_duals, type_duals, occupied, least)

@@ -15,7 +15,7 @@ from collections.abc import Callable, Collection, Sequence
 from typing import TypeVar
 
 from reference import _fastsolve, _profile, oracle, sat_side
-from reference.lp_bound import Certificate
+from reference.lp_bound import Certificate, lp_certificate
 from reference.refuted import Refuted
 from reference.shapes import Shape
 
@@ -27,13 +27,21 @@ from reference.shapes import Shape
 # than the SAT solver does.
 DP_LAYER_BUDGET = 40_000
 DP_RETRY_PIECES = 1
+# The packing LP of one question (`Side.lp_refutes`, the helper "lp"): about 10 ms, and
+# it refutes the S/Z files' corners and runs that cost the other helpers 0.05-0.6 s each
+# (docs/BENCHMARKS.md, "Eleventh pass").  On the files of the shapes that tile well (L, J,
+# T, I, O) it rarely refutes, so a side stops asking it once it failed LP_TRIES_PER_PROOF
+# times per question it refuted, plus one.  Tests turn it off to exercise the others.
+LP_QUESTIONS = True
+LP_TRIES_PER_PROOF = 4
 
 
 # Helpers sharing one question (`balanced`): (helper, first budget, cap).  Budgets:
 # ("c", order-free nodes) for the C core, ("sat", conflicts) for CaDiCaL, ("dp", states in
 # one layer) for the profile DP, ("cp-sat", seconds); budget 0: none.  A helper stops after
 # its largest budget within its cap; cap 0: none, after ROUNDS budgets its next is
-# unbounded (budget 0, which must answer).
+# unbounded (budget 0, which must answer).  ("lp", 1, 1): the question's packing LP, asked
+# once; it can only refute.
 Portfolio = tuple[tuple[str, float, float], ...]
 Answer = TypeVar("Answer")
 GROWTH = 4  # each helper's next budget, after one that did not answer
@@ -42,7 +50,7 @@ ROUNDS = 8  # budgets of a helper without a cap before its last, unbounded one
 # adversarial benchmark's slowest files, docs/BENCHMARKS.md, "Eighth pass": the median
 # over their calls of more than 10 ms): a state a DP scan takes from a layer, a node of
 # the C core's order-free search, a conflict of CaDiCaL, a second of CP-SAT.
-SECONDS_PER_UNIT = {"dp": 0.3e-6, "c": 0.6e-6, "sat": 60e-6, "cp-sat": 1.0}
+SECONDS_PER_UNIT = {"dp": 0.3e-6, "c": 0.6e-6, "sat": 60e-6, "cp-sat": 1.0, "lp": 0.008}
 DISTRUST_MAX = 16.0  # `balanced`: the most a helper's work is weighed
 # `balanced` learns only from questions that cost the helpers this much (estimated): the
 # cheap ones, answered at a first budget or two, say little about the file and turned the
@@ -126,7 +134,7 @@ def balanced(helpers: Portfolio, ask: Callable[[str, float], tuple[Answer | None
 # qcprqprrrsqsspsrprrrpcqsr, S/Z and two O, over 100 s, 2.4 and 2.4 s, its corners refuted
 # by a 160 000-state scan in 0.15 s each, by neither other helper in 20 s).
 DP_CORNER_MAX = 160_000
-CORNER_STAGES: Portfolio = (("dp", 10_000, DP_CORNER_MAX), ("sat", 300, 0), ("c", 80_000, 0))
+CORNER_STAGES: Portfolio = (("dp", 10_000, DP_CORNER_MAX), ("lp", 1, 1), ("sat", 300, 0), ("c", 80_000, 0))
 USE_SAT = True  # the SAT solver's questions (when python-sat is installed); tests turn it off
 # Without python-sat: the C core and CP-SAT (at most 8 s a question).
 QUERY_STAGES: Portfolio = (("c", 50_000, 0), ("cp-sat", 0.5, 8.0))
@@ -189,6 +197,27 @@ class Side:
         self.distrust: dict[str, float] = {}  # `balanced`: what the helpers' work weighs at this side
         self.work: float = 0  # of the last `packable_by` or `first_corner` (SECONDS_PER_UNIT's units)
         self.refuted = Refuted()  # the questions proved to have no packing: none is asked twice
+        self.lp_asked: set[tuple[tuple[int, ...], frozenset[int], tuple[int, ...]]] = set()  # `impossible`
+        self.lp_proofs = self.lp_failures = 0
+
+    def lp_refutes(self, counts: Sequence[int], occupied: Collection[int], min_corner: Sequence[int]) -> bool:
+        """True when the question's own packing LP (`lp_bound.lp_certificate` with these
+        occupied cells and min_corners) proves it has no packing; asked once per question,
+        while it proves one question in LP_TRIES_PER_PROOF.  Where pieces are fixed the LP
+        sees the cells their neighbours must waste, which the empty square's (`weights`)
+        cannot."""
+        key = (tuple(counts), frozenset(occupied), tuple(min_corner))
+        if (not LP_QUESTIONS or key in self.lp_asked
+                or self.lp_failures >= LP_TRIES_PER_PROOF * (self.lp_proofs + 1)):
+            return False
+        self.lp_asked.add(key)
+        certificate = lp_certificate(self.types, counts, self.side, key[1], min_corner)
+        if certificate is None or not certificate.excludes(counts):
+            self.lp_failures += 1
+            return False
+        self.lp_proofs += 1
+        self.refuted.add(counts, occupied, min_corner)
+        return True
 
     def first_corner(self, counts: list[int], occupied: Collection[int], min_corner: list[int], target: int,
                      budget: int, rooms: bool = True) -> int | None | bool:
@@ -344,6 +373,8 @@ class Side:
                 return (None if found is False else found is not None), self.work
             if helper == "c":
                 return self.packable_by("c", amount, rest, taken), self.work
+            if helper == "lp":
+                return (False if self.lp_refutes(rest, taken, after) else None), 1
             assert sat is not None
             conflicts = sat.conflicts()
             answer = sat.packable_at(t, corner, int(amount))

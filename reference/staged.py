@@ -18,7 +18,10 @@ settled in steps, each of which keeps the answer the seed's first solution:
    is cheap, and a run too long fails in its first layers; this settles the side and
    most pieces on the files from a few shapes, whose first piece alone takes the DP
    seconds.  The DP and the C core share a run's question (`RUN_STAGES`, `balanced`):
-   the C core's packing of a run confirms it and every run it follows the moves for.
+   the C core's packing of a run confirms it and every run it follows the moves for;
+   when neither settles it at its first budget, the question's own packing LP
+   (`Side.lp_refutes`) may prove it has no completion, which it does in milliseconds
+   on the S/Z files, whose fixed pieces waste cells the LP sees.
    Runs are asked longest first until a packing is known, then up from the longest it
    confirms, so that the only "no" asked is then the one any order needs.  A question
    proved to have no completion is never asked again at the side (`Side.refuted`).
@@ -46,9 +49,10 @@ settled in steps, each of which keeps the answer the seed's first solution:
    smallest corner that has one.  Corners are asked of the C core in turn on a small
    budget; the first corner it cannot settle hands the piece to the DP, which returns the
    smallest corner over all completions in one scan; when the DP cannot afford the side,
-   that corner and the next are shared by the DP with the corner fixed, the SAT solver
-   and the C core (`side_questions.CORNER_STAGES`; assumptions on the same SAT instance
-   and the same Packer, so what each learned serves every question), or without
+   that corner and the next are shared by the DP with the corner fixed, the corner's
+   packing LP, the SAT solver and the C core (`side_questions.CORNER_STAGES`;
+   assumptions on the same SAT instance and the same Packer, so what each learned
+   serves every question), or without
    python-sat by the C core and CP-SAT (`side_questions.QUERY_STAGES`).  The helpers'
    work is weighed per side by what answered the costly questions before
    (`Side.distrust`): the questions of one file tend to suit the same helper.
@@ -94,7 +98,7 @@ PLAIN_MOVES = True
 # in runs; the S/Z files need it: spprqppqrsqssqqrprprprqsp 1.8 s against 4.7 s without,
 # and with an I and an L piece, six types, srarrhrprppqpsrssqrrsqqps 2.3 s against 6.2 s).
 RUN_ROOM_MAX_TYPES = 6
-RUN_STAGES: Portfolio = (("dp", 2_500, 160_000), ("c", 20_000, 1_280_000))
+RUN_STAGES: Portfolio = (("dp", 2_500, 160_000), ("c", 20_000, 1_280_000), ("lp", 1, 1))
 # The side's yes/no when the DP and the ordered C search could not afford it: the C core
 # and the SAT solver (asked about the empty square only), as for corners.  (CP-SAT,
 # between them before, answered no side first on RESTRICTED_SLOWEST.)
@@ -272,6 +276,8 @@ def _place_plain_moves(board: Side, partial: _Partial) -> bool:
             if helper == "c":
                 found = board.packable_by("c", budget, counts, frozenset(occupied))
                 return (None if found is None else RunAnswer(found, board.found)), board.work
+            if helper == "lp":
+                return (RunAnswer(False) if board.lp_refutes(counts, occupied, min_corner) else None), 1
             dp_says = board.first_corner(counts, occupied, min_corner, t, int(budget),
                                          rooms=len(board.types) <= RUN_ROOM_MAX_TYPES)
             return (None if dp_says is False else RunAnswer(dp_says is not None, None, dp_says)), board.work
