@@ -891,8 +891,15 @@ static PyObject *room_get_entries(RoomObject *self, void *closure)
     return PyLong_FromSize_t(self->memo.size);
 }
 
+static PyObject *room_get_full(RoomObject *self, void *closure)
+{
+    (void)closure;
+    return PyBool_FromLong(self->memo.size >= ROOM_MEMO_MAX);
+}
+
 static PyGetSetDef room_getset[] = {
     {"entries", (getter)room_get_entries, NULL, "the values its memo holds so far (what building it cost)", NULL},
+    {"full", (getter)room_get_full, NULL, "its memo stopped growing: unknown values are not used from then on", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
 

@@ -233,6 +233,11 @@ class Side:
         the first question on restricted_l90_ivert_tdown_26 and restricted_ihoriz_skew_23,
         which the line counts answer alone).  A probe (a budget below DP_LAYER_BUDGET)
         never builds it, nor a question asked with `rooms` false (`staged.RUN_ROOM_MAX_TYPES`).
+        When its memo fills up (`Room.full`: unknown values then prune nothing) and the
+        scan still gives up, the other direction gets a room() of its own: its memo can be
+        ten times smaller (bddbqdddqqqdnqddqnqdnnn: 4 M values along the columns, 0.3 M
+        along the rows, where the DP answers the side in one scan; docs/BENCHMARKS.md,
+        "Eleventh pass").
 
         The scans of the question last asked are kept (`_profile.Scan`): asked again with
         a larger budget, each resumes where its budget stopped it.  The states they took
@@ -261,10 +266,19 @@ class Side:
             if found is not False:
                 self.direction = direction
                 return found
-        if not rooms or 0 < budget < DP_LAYER_BUDGET or self.rooms[self.direction]:
+        if not rooms or 0 < budget < DP_LAYER_BUDGET:
             return False
-        self.rooms[self.direction] = _profile.Room(self.cells, self.counts, self.side, self.direction)
-        return question.scan(self.direction).advance(budget, self.rooms[self.direction])
+        for direction in (self.direction, 1 - self.direction):
+            room = self.rooms[direction]
+            if room is None:
+                room = self.rooms[direction] = _profile.Room(self.cells, self.counts, self.side, direction)
+                found = question.scan(direction).advance(budget, room)
+                if found is not False:
+                    self.direction = direction
+                    return found
+            if not room.full:
+                break
+        return False
 
     def _question_of(self, counts: list[int], occupied: Collection[int], min_corner: list[int],
                     target: int) -> DpQuestion:

@@ -184,3 +184,24 @@ def test_the_values_a_rooms_memo_builds_count_as_the_dps_work():
     assert board.first_corner([5, 5], [], [0, 0], -1, 0) == 0
     assert board.question is not None and room.entries > 0
     assert board.work == board.question.work() + room.entries
+
+
+@pytest.mark.slow
+def test_a_room_whose_memo_filled_up_hands_the_question_to_the_other_direction():
+    """bddbqdddqqqdnqddqnqdnnn (I_horizontal, J_180, S_vertical, T_up) at side 10: along the
+    columns, the direction its runs last answered in, room()'s memo fills up (4 M values)
+    and the scan still outgrows 40 000 states; along the rows room() needs a tenth of
+    that, and the DP answers the side in one scan.  (The side had gone to the C core and
+    CaDiCaL instead, 7 s; docs/BENCHMARKS.md, "Eleventh pass".)"""
+    from generators.hard import decode
+    from reference.lp_bound import lp_certificate
+
+    pieces = decode("bddbqdddqqqdnqddqnqdnnn")
+    types = list(dict.fromkeys(pieces))
+    counts = [pieces.count(t) for t in types]
+    board = side_questions.Side(types, counts, 10, lp_certificate(types, counts, 10))
+    board.direction = 1
+    assert board.first_corner(counts, [], [0] * len(types), 0, side_questions.DP_LAYER_BUDGET) == 4
+    rows, columns = board.rooms  # indexed by direction: 0 rows, 1 columns
+    assert columns is not None and columns.full
+    assert rows is not None and not rows.full and board.direction == 0
