@@ -14,6 +14,9 @@
  *         stopped it; .work: the states it has taken from its layers (its cost so far)
  *     line_counts(types, counts, side, occupied, vertical, lines=None) -> bool: that bound
  *         alone, on one board (for tests)
+ *     beam(types, counts, side, occupied, min_corner, width, weights=None, lines=None,
+ *          transposed=-1) -> (packing or None, work): the scan with each layer cut to its
+ *         `width` least wasteful states, a finder of packings (its "Beam" section)
  *
  * Cells are scanned in one fixed order: row-major, or column-major (the caller's choice, or
  * the one that keeps the window below over fewer lines: vertical bars).  Every piece is
@@ -568,6 +571,176 @@ static long scan_advance(const Board *B, ScanRun *S, int target, long long budge
     return S->result;
 }
 
+
+/* ---- Beam: the scan cut to its least wasteful states, a finder of packings ------- */
+
+/* The profile DP keeps every state of a layer, which is what makes its "no" a proof, and
+ * what makes it give up on the files whose layers outgrow its budget, T and L/J files
+ * above all, whose questions mostly have packings.  The beam makes the same layers (the
+ * same choices at each cell, the same bounds) but keeps at most `width` states of each:
+ * those with the fewest cells wasted so far (left empty before the cell the layer is at:
+ * at one cell, 4 x pieces left + cells ahead covered ranks them alike), the first made
+ * among equals.  A state that reaches the end with no piece left is a packing, which each
+ * state's parent and placement give back; a beam that ends empty proves nothing.
+ * Measured on the run questions of the T files the exact DP gave up on and the C core
+ * answered after 1.28 million nodes (0.4-0.5 s): a beam of 1 000 found a packing in
+ * 15-33 ms (docs/BENCHMARKS.md, "Eleventh pass"). */
+typedef struct {
+    uint64_t covered, counts;
+    uint32_t parent;  /* its index in the layer before */
+    int32_t option;   /* the placement made at the cell before (index in B->options), -1: none */
+} BeamNode;
+
+/* One layer in the making: its nodes, and a hash of their keys (node index + 1; 0 free). */
+typedef struct {
+    BeamNode *nodes;
+    size_t size, capacity;
+    uint32_t *slots;
+    size_t slot_mask;
+} BeamLayer;
+
+static int beam_layer_grow(BeamLayer *L)
+{
+    size_t capacity = L->capacity ? 2 * L->capacity : 1024;
+    BeamNode *nodes = realloc(L->nodes, capacity * sizeof(BeamNode));
+    uint32_t *slots = calloc(2 * capacity, sizeof(uint32_t));
+    if (!nodes || !slots) {
+        free(slots);
+        if (nodes)
+            L->nodes = nodes;
+        return 0;
+    }
+    L->nodes = nodes;
+    L->capacity = capacity;
+    free(L->slots);
+    L->slots = slots;
+    L->slot_mask = 2 * capacity - 1;
+    for (size_t n = 0; n < L->size; n++) {
+        size_t i = hash_entry(nodes[n].covered, nodes[n].counts) & L->slot_mask;
+        while (slots[i])
+            i = (i + 1) & L->slot_mask;
+        slots[i] = (uint32_t)n + 1;
+    }
+    return 1;
+}
+
+/* Adds a state unless the layer has it (then the first parent stays); 0: out of memory. */
+static int beam_add(BeamLayer *L, uint64_t covered, uint64_t counts, uint32_t parent, int32_t option)
+{
+    if (L->size == L->capacity && !beam_layer_grow(L))
+        return 0;
+    size_t i = hash_entry(covered, counts) & L->slot_mask;
+    for (; L->slots[i]; i = (i + 1) & L->slot_mask) {
+        const BeamNode *other = &L->nodes[L->slots[i] - 1];
+        if (other->covered == covered && other->counts == counts)
+            return 1;
+    }
+    L->nodes[L->size] = (BeamNode){covered, counts, parent, option};
+    L->slots[i] = (uint32_t)++L->size;
+    return 1;
+}
+
+static int beam_waste(const BeamNode *n)
+{
+    return 4 * (int)(n->counts >> 56) + __builtin_popcountll(n->covered);
+}
+
+/* The layer's `width` least wasteful states, first made first among equals, into a new
+ * array (its size in *kept); NULL when out of memory. */
+static BeamNode *beam_cut(const BeamLayer *L, size_t width, size_t *kept)
+{
+    enum { SCORES = 4 * 256 + 65 };
+    size_t below[SCORES + 1] = {0};
+    for (size_t n = 0; n < L->size; n++)
+        below[beam_waste(&L->nodes[n]) + 1]++;
+    for (int score = 0; score < SCORES; score++)
+        below[score + 1] += below[score];
+    *kept = L->size < width ? L->size : width;
+    BeamNode *out = malloc((*kept ? *kept : 1) * sizeof(BeamNode));
+    if (!out)
+        return NULL;
+    /* below[score]: states with a smaller waste; the cut keeps those ranked under width. */
+    for (size_t n = 0; n < L->size; n++) {
+        size_t rank = below[beam_waste(&L->nodes[n])]++;
+        if (rank < *kept)
+            out[rank] = L->nodes[n];
+    }
+    return out;
+}
+
+/* The beam from the question's start state: 1 with the packing in types/corners (*placed
+ * pieces), 0 when the beam ended empty, -1 out of memory.  *work: the states it expanded. */
+static int beam_run(const Board *B, uint64_t start_counts, size_t width, LineMemo *line_memo,
+                    int *types, int *corners, int *placed, long long *work)
+{
+    BeamNode **layers = calloc((size_t)B->cells + 1, sizeof(BeamNode *));
+    size_t *sizes = calloc((size_t)B->cells + 1, sizeof(size_t));
+    BeamLayer next = {0};
+    int result = -1;
+    *work = 0;
+    *placed = 0;
+    if (!layers || !sizes || !(layers[0] = malloc(sizeof(BeamNode))))
+        goto done;
+    layers[0][0] = (BeamNode){0, start_counts, 0, -1};
+    sizes[0] = 1;
+    Bounds bounds = {B, NULL, NULL, line_memo, 0};
+    for (int k = 0; k < B->cells; k++) {
+        next.size = 0;
+        if (next.slots)
+            memset(next.slots, 0, (next.slot_mask + 1) * sizeof(uint32_t));
+        *work += (long long)sizes[k];
+        for (size_t n = 0; n < sizes[k]; n++) {
+            const BeamNode *e = &layers[k][n];
+            uint32_t parent = (uint32_t)n;
+            if ((e->covered & 1) || B->occupied[k]) {
+                if (!beam_add(&next, e->covered >> 1, e->counts, parent, -1))
+                    goto done;
+                continue;
+            }
+            if (!refuted(&bounds, k + 1, e->covered >> 1, e->counts)
+                && !beam_add(&next, e->covered >> 1, e->counts, parent, -1))
+                goto done;
+            for (int o = B->option_start[k]; o < B->option_start[k + 1]; o++) {
+                const Option *p = &B->options[o];
+                if ((e->counts & B->field_mask[p->type]) == 0 || (p->mask & e->covered))
+                    continue;
+                uint64_t counts = e->counts - (1ull << B->field_shift[p->type]) - (1ull << 56);
+                uint64_t covered = (e->covered | p->mask) >> 1;
+                if (!refuted(&bounds, k + 1, covered, counts) && !beam_add(&next, covered, counts, parent, o))
+                    goto done;
+            }
+        }
+        if (!(layers[k + 1] = beam_cut(&next, width, &sizes[k + 1])))
+            goto done;
+        if (sizes[k + 1] == 0) {
+            result = 0;
+            goto done;
+        }
+    }
+    result = 0;
+    for (size_t n = 0; n < sizes[B->cells]; n++)
+        if (layers[B->cells][n].counts == 0) {
+            for (int k = B->cells; k > 0; k--) {
+                const BeamNode *e = &layers[k][n];
+                if (e->option >= 0) {
+                    types[*placed] = B->options[e->option].type;
+                    corners[(*placed)++] = B->options[e->option].corner;
+                }
+                n = e->parent;
+            }
+            result = 1;
+            break;
+        }
+done:
+    for (int k = 0; layers && k <= B->cells; k++)
+        free(layers[k]);
+    free(layers);
+    free(sizes);
+    free(next.nodes);
+    free(next.slots);
+    return result;
+}
+
 /* ---- Python glue --------------------------------------------------------- */
 
 static int read_long_sequence(PyObject *obj, long *out, Py_ssize_t max, Py_ssize_t *length, const char *what)
@@ -1084,6 +1257,55 @@ static PyObject *first_corner(PyObject *self, PyObject *args)
     return answer(found, Q.target);
 }
 
+
+/* beam(types, counts, side, occupied, min_corner, width, weights=None, lines=None,
+ * transposed=-1) -> (((type, corner), ...) or None, work) */
+static PyObject *beam(PyObject *self, PyObject *args)
+{
+    PyObject *types_obj, *counts_obj, *occupied_obj, *min_corner_obj, *weights = Py_None, *lines_obj = Py_None;
+    int side;
+    long long width;
+    Question Q = {.transposed = -1, .target = -1};
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOiOOL|OOi", &types_obj, &counts_obj, &side, &occupied_obj, &min_corner_obj,
+                          &width, &weights, &lines_obj, &Q.transposed))
+        return NULL;
+    if (width < 1) {
+        PyErr_SetString(PyExc_ValueError, "width must be at least 1");
+        return NULL;
+    }
+    if (!read_question(types_obj, counts_obj, side, occupied_obj, min_corner_obj, weights, lines_obj, &Q))
+        return NULL;
+    if (!Q.board)
+        return Py_BuildValue("(Oi)", Py_None, 0);
+    LineMemo own_lines = {0}, *line_memo = &own_lines;
+    if (lines_obj != Py_None)
+        line_memo = lines_memo_for((LinesObject *)lines_obj, &Q.board->lines, Q.board->transposed);
+    int types[MAX_CELLS / 4 + 1], corners[MAX_CELLS / 4 + 1], placed;
+    long long work;
+    int found = beam_run(Q.board, Q.start_counts, (size_t)width, line_memo, types, corners, &placed, &work);
+    line_memo_free(&own_lines);
+    free_board(Q.board);
+    if (found < 0)
+        return PyErr_NoMemory();
+    if (!found)
+        return Py_BuildValue("(OL)", Py_None, work);
+    PyObject *packing = PyTuple_New(placed);
+    for (int i = 0; packing && i < placed; i++) {
+        PyObject *piece = Py_BuildValue("(ii)", types[i], corners[i]);
+        if (!piece) {
+            Py_CLEAR(packing);
+            break;
+        }
+        PyTuple_SET_ITEM(packing, i, piece);
+    }
+    if (!packing)
+        return NULL;
+    PyObject *result = Py_BuildValue("(OL)", packing, work);
+    Py_DECREF(packing);
+    return result;
+}
+
 /* ---- Scan: one question's scan, resumed with larger budgets ------------------ */
 
 typedef struct {
@@ -1267,6 +1489,12 @@ static PyMethodDef methods[] = {
      "The line-count bound (reference/_lines.h) on its own: False when no shifts of the types'\n"
      "row (vertical: column) profiles fit the free cells of each line, so that the pieces\n"
      "cannot be packed in the cells not in `occupied`.  lines: a Lines whose memo to use."},
+    {"beam", beam, METH_VARARGS,
+     "beam(types, counts, side, occupied, min_corner, width, weights=None, lines=None, transposed=-1)\n"
+     "    -> (((type, corner), ...) or None, work)\n\n"
+     "The DP's scan with each layer cut to its `width` least wasteful states: a packing of\n"
+     "counts[t] pieces of each type into the free cells when it finds one, else None (which\n"
+     "proves nothing); work: the states it expanded."},
     {"first_corner", first_corner, METH_VARARGS,
      "first_corner(types, counts, side, occupied, min_corner, target, budget, weights=None, room=None)\n"
      "    -> int, None or False\n\n"

@@ -23,6 +23,9 @@ class Scan:
     @property
     def work(self) -> int: ...
 
+def beam(types: Sequence[Cells], counts: Sequence[int], side: int, occupied: Sequence[int],
+         min_corner: Sequence[int], width: int, weights: Weights | None = None, lines: Lines | None = None,
+         transposed: int = -1, /) -> tuple[tuple[tuple[int, int], ...] | None, int]: ...
 def first_corner(types: Sequence[Cells], counts: Sequence[int], side: int, occupied: Sequence[int],
                  min_corner: Sequence[int], target: int, budget: int,
                  weights: Weights | None = None, room: Room | None = None,

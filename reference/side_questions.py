@@ -4,10 +4,12 @@
 of this piece over all packings?") at one side of the square, for `reference.staged`:
 the C core's order-free search (`_fastsolve.Packer`, one per side, so that the failed
 states one question proves serve the next), the profile DP (`reference._profile`, its
-scans kept between budgets, its suffix bound's memos per side), the incremental SAT
-solver (`reference.sat_side`) and CP-SAT (`reference.oracle`).  None suits every
-question, so each question goes to a portfolio of them (`Portfolio`), which takes turns
-on growing budgets, the helper that has spent least going next (`balanced`).
+scans kept between budgets, its suffix bound's memos per side) and its beam (which only
+finds packings), the question's packing LP (`reference.lp_bound`, which only refutes),
+the incremental SAT solver (`reference.sat_side`) and CP-SAT (`reference.oracle`).
+None suits every question, so each question goes to a portfolio of them (`Portfolio`),
+which takes turns on growing budgets, the helper that has spent least going next
+(`balanced`).
 """
 from __future__ import annotations
 
@@ -38,7 +40,8 @@ LP_TRIES_PER_PROOF = 4
 
 # Helpers sharing one question (`balanced`): (helper, first budget, cap).  Budgets:
 # ("c", order-free nodes) for the C core, ("sat", conflicts) for CaDiCaL, ("dp", states in
-# one layer) for the profile DP, ("cp-sat", seconds); budget 0: none.  A helper stops after
+# one layer) for the profile DP, ("beam", states kept per layer) for its beam, which can
+# only find packings, ("cp-sat", seconds); budget 0: none.  A helper stops after
 # its largest budget within its cap; cap 0: none, after ROUNDS budgets its next is
 # unbounded (budget 0, which must answer).  ("lp", 1, 1): the question's packing LP, asked
 # once; it can only refute.
@@ -50,7 +53,7 @@ ROUNDS = 8  # budgets of a helper without a cap before its last, unbounded one
 # adversarial benchmark's slowest files, docs/BENCHMARKS.md, "Eighth pass": the median
 # over their calls of more than 10 ms): a state a DP scan takes from a layer, a node of
 # the C core's order-free search, a conflict of CaDiCaL, a second of CP-SAT.
-SECONDS_PER_UNIT = {"dp": 0.3e-6, "c": 0.6e-6, "sat": 60e-6, "cp-sat": 1.0, "lp": 0.008}
+SECONDS_PER_UNIT = {"dp": 0.3e-6, "beam": 0.3e-6, "c": 0.6e-6, "sat": 60e-6, "cp-sat": 1.0, "lp": 0.008}
 DISTRUST_MAX = 16.0  # `balanced`: the most a helper's work is weighed
 # `balanced` learns only from questions that cost the helpers this much (estimated): the
 # cheap ones, answered at a first budget or two, say little about the file and turned the
@@ -134,7 +137,9 @@ def balanced(helpers: Portfolio, ask: Callable[[str, float], tuple[Answer | None
 # qcprqprrrsqsspsrprrrpcqsr, S/Z and two O, over 100 s, 2.4 and 2.4 s, its corners refuted
 # by a 160 000-state scan in 0.15 s each, by neither other helper in 20 s).
 DP_CORNER_MAX = 160_000
-CORNER_STAGES: Portfolio = (("dp", 10_000, DP_CORNER_MAX), ("lp", 1, 1), ("sat", 300, 0), ("c", 80_000, 0))
+BEAM_MAX = 16_000
+CORNER_STAGES: Portfolio = (("dp", 10_000, DP_CORNER_MAX), ("lp", 1, 1), ("beam", 1_000, BEAM_MAX), ("sat", 300, 0),
+                             ("c", 80_000, 0))
 USE_SAT = True  # the SAT solver's questions (when python-sat is installed); tests turn it off
 # Without python-sat: the C core and CP-SAT (at most 8 s a question).
 QUERY_STAGES: Portfolio = (("c", 50_000, 0), ("cp-sat", 0.5, 8.0))
@@ -319,6 +324,13 @@ class Side:
             if answer:
                 self.found = list(self.packer.packing() or ())
             return answer
+        if helper == "beam":
+            packing, self.work = _profile.beam(self.cells, counts, self.side, sorted(occupied), [0] * len(counts),
+                                               int(amount), self.weights, self.lines[self.direction], self.direction)
+            if packing is None:
+                return None  # an empty beam proves nothing
+            self.found = list(packing)
+            return True
         if helper == "sat":
             assert not occupied, "the SAT solver is asked about the empty square only"
             sat = self.sat_solver()
@@ -385,8 +397,8 @@ class Side:
             if helper == "dp":
                 found = self.first_corner(rest, taken, after, -1, int(amount))
                 return (None if found is False else found is not None), self.work
-            if helper == "c":
-                return self.packable_by("c", amount, rest, taken), self.work
+            if helper in ("c", "beam"):
+                return self.packable_by(helper, amount, rest, taken), self.work
             if helper == "lp":
                 return (False if self.lp_refutes(rest, taken, after) else None), 1
             assert sat is not None

@@ -18,8 +18,11 @@ settled in steps, each of which keeps the answer the seed's first solution:
    is cheap, and a run too long fails in its first layers; this settles the side and
    most pieces on the files from a few shapes, whose first piece alone takes the DP
    seconds.  The DP and the C core share a run's question (`RUN_STAGES`, `balanced`):
-   the C core's packing of a run confirms it and every run it follows the moves for;
-   when neither settles it at its first budget, the question's own packing LP
+   the C core's packing of a run confirms it and every run it follows the moves for,
+   and so does the beam's (`_profile.beam`: the DP's layers cut to their least wasteful
+   states, which finds the packings of the T and L/J files' runs in milliseconds, where
+   the exact DP outgrows its budget and the C core needs a million nodes); when none
+   settles it at its first budget, the question's own packing LP
    (`Side.lp_refutes`) may prove it has no completion, which it does in milliseconds
    on the S/Z files, whose fixed pieces waste cells the LP sees.
    Runs are asked longest first until a packing is known, then up from the longest it
@@ -46,7 +49,10 @@ settled in steps, each of which keeps the answer the seed's first solution:
    from which the rest can still be packed.  That greedy order needs no
    backtracking, because every corner it keeps provably has a completion, and it is the
    seed's first solution because the seed's backtracking returns, piece after piece, the
-   smallest corner that has one.  Corners are asked of the C core in turn on a small
+   smallest corner that has one.  The first corner still open (it fits, and its
+   question is not refuted) is that piece's answer when it has a completion: the
+   witness's corner, or a packing the beam finds around it (`FIRST_CORNER_BEAM`).
+   Otherwise corners are asked of the C core in turn on a small
    budget; the first corner it cannot settle hands the piece to the DP, which returns the
    smallest corner over all completions in one scan; when the DP cannot afford the side,
    that corner and the next are shared by the DP with the corner fixed, the corner's
@@ -65,7 +71,7 @@ from dataclasses import dataclass
 from reference import _fastsolve
 from reference.lp_bound import lp_certificate
 from reference.shapes import Shape
-from reference.side_questions import GROWTH, Portfolio, Side, balanced
+from reference.side_questions import BEAM_MAX, GROWTH, Portfolio, Side, balanced
 
 Corner = tuple[int, int]
 
@@ -78,6 +84,9 @@ FIRST_C_BUDGET = 150_000
 # the portfolios below spend such budgets where they answer.)
 ORDERED_C_BUDGET = 200_000
 CORNER_C_BUDGET = 20_000  # per corner, before the piece goes to the profile DP (0: skip)
+# The first corner still open is the piece's answer when it has a completion, which the
+# beam finds in milliseconds where it exists, so it is asked first (0: skip).
+FIRST_CORNER_BEAM = 1_000
 
 
 # Place runs of the plain search's first moves with one question each
@@ -98,11 +107,11 @@ PLAIN_MOVES = True
 # in runs; the S/Z files need it: spprqppqrsqssqqrprprprqsp 1.8 s against 4.7 s without,
 # and with an I and an L piece, six types, srarrhrprppqpsrssqrrsqqps 2.3 s against 6.2 s).
 RUN_ROOM_MAX_TYPES = 6
-RUN_STAGES: Portfolio = (("dp", 2_500, 160_000), ("c", 20_000, 1_280_000), ("lp", 1, 1))
+RUN_STAGES: Portfolio = (("dp", 2_500, 160_000), ("c", 20_000, 1_280_000), ("beam", 1_000, BEAM_MAX), ("lp", 1, 1))
 # The side's yes/no when the DP and the ordered C search could not afford it: the C core
 # and the SAT solver (asked about the empty square only), as for corners.  (CP-SAT,
 # between them before, answered no side first on RESTRICTED_SLOWEST.)
-SIDE_STAGES: Portfolio = (("c", 20_000, 0), ("sat", 300, 0))
+SIDE_STAGES: Portfolio = (("c", 20_000, 0), ("beam", 1_000, BEAM_MAX), ("sat", 300, 0))
 
 
 @dataclass(frozen=True)
@@ -273,8 +282,8 @@ def _place_plain_moves(board: Side, partial: _Partial) -> bool:
         def ask(helper: str, budget: float) -> tuple[RunAnswer | None, float]:
             """The C core: a packing confirms the run, "no" refutes it.  The DP: the next
             piece's smallest corner over the run's completions, or none."""
-            if helper == "c":
-                found = board.packable_by("c", budget, counts, frozenset(occupied))
+            if helper in ("c", "beam"):
+                found = board.packable_by(helper, budget, counts, frozenset(occupied))
                 return (None if found is None else RunAnswer(found, board.found)), board.work
             if helper == "lp":
                 return (RunAnswer(False) if board.lp_refutes(counts, occupied, min_corner) else None), 1
@@ -320,6 +329,21 @@ def _followed(packing: list[tuple[int, int]] | None, types: list[int], moves: li
     return run
 
 
+def _first_open_corner(board: Side, t: int, rest: list[int], occupied: frozenset[int], min_corner: list[int],
+                       start: int) -> int:
+    """The smallest corner >= start where a type-t piece fits and whose question (the rest
+    around it) is not refuted already: the piece's answer when that question has a packing."""
+    for corner in range(start, board.side * board.side):
+        cells = board.placement(t, corner)
+        if cells is None or not occupied.isdisjoint(cells):
+            continue
+        after = list(min_corner)
+        after[t] = corner + 1
+        if not board.refuted.holds(rest, occupied | cells, after):
+            return corner
+    raise AssertionError("a completion exists, so some corner has one")
+
+
 def _smallest_corner(board: Side, t: int, counts: list[int], occupied: frozenset[int],
                      min_corner: list[int], start: int) -> tuple[int, list[tuple[int, int]] | None]:
     """The smallest corner >= start of a type-t piece from which the rest (counts, this
@@ -334,14 +358,21 @@ def _smallest_corner(board: Side, t: int, counts: list[int], occupied: frozenset
     the corners at its type-t piece's, which it proves has a completion: only the corners
     before need asking.
     """
+    rest = list(counts)
+    rest[t] -= 1
+    known = board.witness_corner(t, start)
+    first = _first_open_corner(board, t, rest, occupied, min_corner, start)
+    if first == known:
+        return first, None  # the witness has the piece at the first corner still open
+    cells = board.placement(t, first)
+    assert cells is not None
+    if FIRST_CORNER_BEAM and board.packable_by("beam", FIRST_CORNER_BEAM, rest, occupied | cells):
+        return first, board.found
     if board.dp_gave_up_at is None:
         found = board.smallest_corner_by_dp(t, counts, occupied, min_corner)
         if found is not False:
             assert found is not None and found >= start, "the earlier pieces have a completion"
             return found, None
-    rest = list(counts)
-    rest[t] -= 1
-    known = board.witness_corner(t, start)
     for corner in range(start, board.side * board.side):
         if corner == known:
             return corner, None  # the witness has the piece there: placing it keeps the rest
