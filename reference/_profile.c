@@ -271,10 +271,12 @@ typedef struct {
 
 typedef struct {
     RoomTable cell[MAX_CELLS];
-    size_t size;  /* entries in all tables */
+    size_t size;   /* entries in all tables */
+    size_t limit;  /* it stops growing at this size (at most ROOM_MEMO_MAX) */
 } RoomMemo;
 
-/* room()'s memo stops growing here (4M entries, 128 MB): unknown values are then not used. */
+/* room()'s memo stops growing here at most (4M entries, 128 MB): unknown values are then
+ * not used.  A Room's `limit` can stop it sooner, for one question (reference/side_questions.py). */
 #define ROOM_MEMO_MAX ((size_t)1 << 22)
 #define ROOM_MIN_LAYER 256
 
@@ -345,7 +347,7 @@ static int room(const Board *B, RoomMemo *M, int k, uint64_t frontier, unsigned 
             return 1;
         }
     }
-    if (M->size >= ROOM_MEMO_MAX)
+    if (M->size >= M->limit)
         return 0;
     /* No more than the free cells ahead allow: stop searching once every a reaches that
      * (out[0], no capped piece allowed, is the smallest). */
@@ -1036,6 +1038,7 @@ static PyObject *room_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     RoomObject *self = (RoomObject *)type->tp_alloc(type, 0);
     if (!self)
         return NULL;
+    self->memo.limit = ROOM_MEMO_MAX;
     if (!read_pieces(types_obj, counts_obj, &self->pieces)) {
         Py_DECREF(self);
         return NULL;
@@ -1067,12 +1070,33 @@ static PyObject *room_get_entries(RoomObject *self, void *closure)
 static PyObject *room_get_full(RoomObject *self, void *closure)
 {
     (void)closure;
-    return PyBool_FromLong(self->memo.size >= ROOM_MEMO_MAX);
+    return PyBool_FromLong(self->memo.size >= self->memo.limit);
+}
+
+static PyObject *room_get_limit(RoomObject *self, void *closure)
+{
+    (void)closure;
+    return PyLong_FromSize_t(self->memo.limit);
+}
+
+static int room_set_limit(RoomObject *self, PyObject *value, void *closure)
+{
+    (void)closure;
+    size_t limit = value ? PyLong_AsSize_t(value) : 0;
+    if (!value || (limit == (size_t)-1 && PyErr_Occurred()) || limit > ROOM_MEMO_MAX) {
+        if (!PyErr_Occurred())
+            PyErr_Format(PyExc_ValueError, "limit must be 0..%zu", ROOM_MEMO_MAX);
+        return -1;
+    }
+    self->memo.limit = limit;
+    return 0;
 }
 
 static PyGetSetDef room_getset[] = {
     {"entries", (getter)room_get_entries, NULL, "the values its memo holds so far (what building it cost)", NULL},
-    {"full", (getter)room_get_full, NULL, "its memo stopped growing: unknown values are not used from then on", NULL},
+    {"full", (getter)room_get_full, NULL, "its memo stopped growing (its limit): unknown values are not used", NULL},
+    {"limit", (getter)room_get_limit, (setter)room_set_limit,
+     "the values its memo may hold (at most, and by default, 4 194 304)", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
 

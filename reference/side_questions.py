@@ -29,6 +29,17 @@ from reference.shapes import Shape
 # than the SAT solver does.
 DP_LAYER_BUDGET = 40_000
 DP_RETRY_PIECES = 1
+# room()'s memo (`Room.limit`), built by the scans' lookups at about a state's cost per
+# value: up to 4 M values (128 MB), but a piece's whole question (`smallest_corner_by_dp`)
+# lets it grow to 1 M only, and a probe (a budget below DP_LAYER_BUDGET) not at all.
+# Along one direction of some files the memo fills up and the scan still gives up
+# (fjghfgggeeeggeeeggfeefgofe: 0.95 s to fill 4 M values along the rows for the fourth
+# piece's question, for nothing; lddbqdddnqqdnqddknqdnnb: 0.8 s for a 2 500-state probe),
+# where the corners, one by one, answer in 0.1 s; where the memo stays small, the whole
+# question answers in one scan what corner after corner would take a second for
+# (hohooamhamhaoammhmammaaa; docs/BENCHMARKS.md, "Eleventh pass").
+ROOM_LIMIT = 1 << 22
+PIECE_ROOM_LIMIT = 1 << 20
 # The packing LP of one question (`Side.lp_refutes`, the helper "lp"): about 10 ms, and
 # it refutes the S/Z files' corners and runs that cost the other helpers 0.05-0.6 s each
 # (docs/BENCHMARKS.md, "Eleventh pass").  On the files of the shapes that tile well (L, J,
@@ -225,7 +236,7 @@ class Side:
         return True
 
     def first_corner(self, counts: list[int], occupied: Collection[int], min_corner: list[int], target: int,
-                     budget: int, rooms: bool = True) -> int | None | bool:
+                     budget: int, rooms: bool = True, room_limit: int = ROOM_LIMIT) -> int | None | bool:
         """One DP question, along the preferred direction, then, when that outgrows its
         budget, along the other, which is preferred from then on if it answered: one
         direction can be a hundred times faster than the other, and which one depends on
@@ -242,7 +253,9 @@ class Side:
         scan still gives up, the other direction gets a room() of its own: its memo can be
         ten times smaller (bddbqdddqqqdnqddqnqdnnn: 4 M values along the columns, 0.3 M
         along the rows, where the DP answers the side in one scan; docs/BENCHMARKS.md,
-        "Eleventh pass").
+        "Eleventh pass").  `room_limit`: the values room()'s memos may hold by the end of
+        this question (`Room.limit`; a later question with a larger limit grows them on); a
+        probe reads them without adding any.
 
         The scans of the question last asked are kept (`_profile.Scan`): asked again with
         a larger budget, each resumes where its budget stopped it.  The states they took
@@ -252,7 +265,7 @@ class Side:
             return None
         question = self._question_of(counts, occupied, min_corner, target)
         work = question.work() + self._room_entries()
-        found = self._scan(question, budget, rooms)
+        found = self._scan(question, budget, rooms, room_limit)
         self.work = question.work() + self._room_entries() - work
         if found is None:
             self.refuted.add(counts, occupied, min_corner)
@@ -265,7 +278,11 @@ class Side:
         work (docs/BENCHMARKS.md, "Tenth pass")."""
         return sum(room.entries for room in self.rooms if room is not None)
 
-    def _scan(self, question: DpQuestion, budget: int, rooms: bool) -> int | None | bool:
+    def _scan(self, question: DpQuestion, budget: int, rooms: bool, room_limit: int) -> int | None | bool:
+        probe = 0 < budget < DP_LAYER_BUDGET
+        for room in self.rooms:
+            if room is not None:
+                room.limit = room.entries if probe else room_limit
         for direction in (self.direction, 1 - self.direction):
             found = question.scan(direction).advance(budget, self.rooms[direction])
             if found is not False:
@@ -277,6 +294,7 @@ class Side:
             room = self.rooms[direction]
             if room is None:
                 room = self.rooms[direction] = _profile.Room(self.cells, self.counts, self.side, direction)
+                room.limit = room_limit
                 found = question.scan(direction).advance(budget, room)
                 if found is not False:
                     self.direction = direction
@@ -365,7 +383,7 @@ class Side:
         than DP_RETRY_PIECES pieces were placed since (each piece placed shrinks its layers)."""
         if self.dp_gave_up_at is not None and len(self.placed) < self.dp_gave_up_at + DP_RETRY_PIECES:
             return False
-        found = self.first_corner(counts, occupied, min_corner, t, DP_LAYER_BUDGET)
+        found = self.first_corner(counts, occupied, min_corner, t, DP_LAYER_BUDGET, room_limit=PIECE_ROOM_LIMIT)
         if found is False:
             self.dp_gave_up_at = len(self.placed)
         return found

@@ -205,3 +205,37 @@ def test_a_room_whose_memo_filled_up_hands_the_question_to_the_other_direction()
     rows, columns = board.rooms  # indexed by direction: 0 rows, 1 columns
     assert columns is not None and columns.full
     assert rows is not None and not rows.full and board.direction == 0
+
+
+def test_a_rooms_limit_stops_its_memo_growing():
+    pieces = [SHAPE_BY_NAME["T_down"]] * 5 + [SHAPE_BY_NAME["S_vertical"]] * 5
+    cells = [t.cells for t in dict.fromkeys(pieces)]
+    room = _profile.Room(cells, [5, 5], 8, 0)
+    assert room.limit == 1 << 22 and not room.full
+    room.limit = 0
+    assert room.full
+    assert _profile.first_corner(cells, [5, 5], 8, [], [0, 0], -1, 0, None, room, None, 0) == 0
+    assert room.entries == 0  # nothing was added: the bound pruned nothing, the answer is the same
+    room.limit = 1000
+    assert _profile.first_corner(cells, [5, 5], 8, [], [0, 0], -1, 0, None, room, None, 0) == 0
+    assert 0 < room.entries <= 1000 + 64  # (a lookup in progress finishes its entry)
+    for wrong in (-1, (1 << 22) + 1):
+        with pytest.raises((ValueError, OverflowError)):
+            room.limit = wrong
+
+
+def test_a_probe_uses_rooms_memo_without_growing_it_and_a_piece_grows_it_to_its_limit(monkeypatch):
+    """side_questions: a probe (a budget below DP_LAYER_BUDGET) reads room()'s memo as it is;
+    a piece's whole question lets it grow to PIECE_ROOM_LIMIT, other questions to ROOM_LIMIT."""
+    pieces = [SHAPE_BY_NAME["T_down"]] * 5 + [SHAPE_BY_NAME["S_vertical"]] * 5
+    types = list(dict.fromkeys(pieces))
+    board = side_questions.Side(types, [5, 5], 8, None)
+    room = _profile.Room([t.cells for t in types], [5, 5], 8, board.direction)
+    board.rooms[board.direction] = room
+    assert board.first_corner([5, 5], [], [0, 0], -1, 10_000) is not None
+    assert room.entries == 0
+    monkeypatch.setattr(side_questions, "PIECE_ROOM_LIMIT", 10)
+    assert board.smallest_corner_by_dp(0, [5, 5], frozenset(), [0, 0]) is not False
+    assert 0 < room.entries <= 10 + 64 and room.limit == 10
+    assert board.first_corner([5, 4], [], [0, 0], 0, side_questions.DP_LAYER_BUDGET) is not False
+    assert room.limit == side_questions.ROOM_LIMIT
