@@ -282,7 +282,9 @@ class Side:
         probe = 0 < budget < DP_LAYER_BUDGET
         for room in self.rooms:
             if room is not None:
-                room.limit = room.entries if probe else room_limit
+                # (A memo that filled up holds a few values past its limit: the lookups in
+                # progress finished theirs.)
+                room.limit = min(room.entries, ROOM_LIMIT) if probe else room_limit
         for direction in (self.direction, 1 - self.direction):
             found = question.scan(direction).advance(budget, self.rooms[direction])
             if found is not False:

@@ -205,6 +205,12 @@ def test_a_room_whose_memo_filled_up_hands_the_question_to_the_other_direction()
     rows, columns = board.rooms  # indexed by direction: 0 rows, 1 columns
     assert columns is not None and columns.full
     assert rows is not None and not rows.full and board.direction == 0
+    # A lookup in progress when the memo filled up finished its values: it holds a few more
+    # than its limit.  A probe after it reads the memo as it is.
+    assert columns.entries > side_questions.ROOM_LIMIT
+    board.direction = 1
+    assert board.first_corner(counts, [], [0] * len(types), 0, 2_500) in (4, False)
+    assert columns.entries > side_questions.ROOM_LIMIT and columns.full
 
 
 def test_a_rooms_limit_stops_its_memo_growing():
