@@ -85,3 +85,13 @@ def test_a_rule_4_trap_fools_the_seed_as_written_only():
     assert blind != planted.solution
     assert any(len({blind[cell] for cell in cage.cells}) < len(cage.cells) for cage in planted.puzzle.cages)
     assert solution(planted.puzzle) == planted.solution
+
+
+def test_a_no_givens_puzzle_that_runs_out_of_cage_cuts_starts_again_instead_of_adding_a_given():
+    """Seed no-givens/35 used all its cage letters before the solution was unique: the
+    generator then added a given (hypothesis found such a draw), which the family rules
+    out.  It draws another grid instead."""
+    planted = unique_puzzle(random.Random("no-givens/35"), FAMILIES["no-givens"])
+    assert not any(planted.puzzle.givens)
+    found = search(planted.puzzle, limit=2)
+    assert found.complete and found.solutions == [planted.solution]

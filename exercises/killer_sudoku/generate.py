@@ -63,7 +63,16 @@ class Planted:
 
 
 def unique_puzzle(rng: random.Random, family: Family) -> Planted:
-    """A puzzle of `family` whose only solution is a random grid."""
+    """A puzzle of `family` whose only solution is a random grid.  A family made unique by
+    cages keeps no givens: when no cage can be split any more (all CAGE_LETTERS used, or
+    no cut the second solution misses), it starts again from another grid."""
+    while True:
+        planted = _unique_attempt(rng, family)
+        if planted is not None:
+            return planted
+
+
+def _unique_attempt(rng: random.Random, family: Family) -> Planted | None:
     grid = random_grid(rng)
     cages = random_cages(rng, grid, family)
     low, high = family.givens
@@ -76,8 +85,10 @@ def unique_puzzle(rng: random.Random, family: Family) -> Planted:
             assert result.solutions[0] == grid, "the planted grid solves its own puzzle"
             return Planted(puzzle, result.solutions[0], result.nodes, added)
         other = next((found for found in result.solutions if found != grid), None)
-        split = _split(rng, grid, cages, other) if family.unique_by == "cages" else None
-        if split is not None:
+        if family.unique_by == "cages":
+            split = _split(rng, grid, cages, other)
+            if split is None:
+                return None
             cages = split
         else:
             differing = [cell for cell in range(CELL_COUNT) if other is not None and other[cell] != grid[cell]]
