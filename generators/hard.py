@@ -164,6 +164,17 @@ RESTRICTED_SLOWEST = {
     # one by one (5.4 s; 9.0 s on the ninth pass's code).
     "restricted_tdown_tright_j0_j90_26": "lmgdgeggeeeggeeeggdeefgffe",
     "restricted_skew_o_tup_25": "ddqrdcrprpcqpsssspprpsqpp",
+    # The eleventh pass's finds (docs/BENCHMARKS.md): after the question's LP, I_horizontal,
+    # J_180, S_vertical and T_up at side 10, whose room() filled up along the columns
+    # (7.3 s); after the beam, T shapes with J_270, L_0 and L_180 (2.0 s) and the side-10
+    # family with J_0 and L_270 (3.0 s); at the end, T shapes with J_0 and an S (1.1 s),
+    # and T shapes with two I_vertical and three S_vertical, whose first run's refutation
+    # costs room() a full memo (3.7 s).
+    "restricted_ihoriz_j180_svert_tup_23": "bddbqdddqqqdnqddqnqdnnn",
+    "restricted_tdown_tleft_tright_j270_l0_l180_26": "fjghfgggeeeggeeeggfeefgofe",
+    "restricted_ihoriz_j0_j180_l270_svert_tup_23": "lddbqdddnqqdnqddknqdnnb",
+    "restricted_tdown_tleft_tright_tup_j0_svert_26": "qlgdgeggeeeggeeeggfeefeffe",
+    "restricted_ivert_svert_tdown_tleft_tup_26": "ddddfqeaeqffeeedfdeffeefaq",
 }
 _SKEW = [s for s in SHAPES if s.name[0] in "SZ"]
 
