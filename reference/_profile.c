@@ -1541,7 +1541,8 @@ PyMODINIT_FUNC PyInit__profile(void)
     PyObject *m = PyModule_Create(&module);
     if (m && (PyModule_AddObjectRef(m, "Room", (PyObject *)&RoomType) < 0
               || PyModule_AddObjectRef(m, "Lines", (PyObject *)&LinesType) < 0
-              || PyModule_AddObjectRef(m, "Scan", (PyObject *)&ScanType) < 0))
+              || PyModule_AddObjectRef(m, "Scan", (PyObject *)&ScanType) < 0
+              || PyModule_AddIntConstant(m, "ROOM_MEMO_MAX", (long)ROOM_MEMO_MAX) < 0))
         Py_CLEAR(m);
     return m;
 }

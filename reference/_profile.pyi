@@ -5,6 +5,8 @@ from typing import Literal
 Cells = Sequence[tuple[int, int]]
 Weights = tuple[Sequence[int], Sequence[int], int]
 
+ROOM_MEMO_MAX: int  # the most values a Room's memo holds (its default limit)
+
 class Room:
     def __init__(self, types: Sequence[Cells], counts: Sequence[int], side: int, transposed: int = -1, /) -> None: ...
     @property

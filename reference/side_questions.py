@@ -38,7 +38,7 @@ DP_RETRY_PIECES = 1
 # where the corners, one by one, answer in 0.1 s; where the memo stays small, the whole
 # question answers in one scan what corner after corner would take a second for
 # (hohooamhamhaoammhmammaaa; docs/BENCHMARKS.md, "Eleventh pass").
-ROOM_LIMIT = 1 << 22
+ROOM_LIMIT = _profile.ROOM_MEMO_MAX
 PIECE_ROOM_LIMIT = 1 << 20
 # The packing LP of one question (`Side.lp_refutes`, the helper "lp"): about 10 ms, and
 # it refutes the S/Z files' corners and runs that cost the other helpers 0.05-0.6 s each
@@ -213,7 +213,7 @@ class Side:
         self.distrust: dict[str, float] = {}  # `balanced`: what the helpers' work weighs at this side
         self.work: float = 0  # of the last `packable_by` or `first_corner` (SECONDS_PER_UNIT's units)
         self.refuted = Refuted()  # the questions proved to have no packing: none is asked twice
-        self.lp_asked: set[tuple[tuple[int, ...], frozenset[int], tuple[int, ...]]] = set()  # `impossible`
+        self.lp_asked: set[tuple[tuple[int, ...], frozenset[int], tuple[int, ...]]] = set()  # `lp_refutes`
         self.lp_proofs = self.lp_failures = 0
 
     def lp_refutes(self, counts: Sequence[int], occupied: Collection[int], min_corner: Sequence[int]) -> bool:
@@ -290,7 +290,7 @@ class Side:
             if found is not False:
                 self.direction = direction
                 return found
-        if not rooms or 0 < budget < DP_LAYER_BUDGET:
+        if not rooms or probe:
             return False
         for direction in (self.direction, 1 - self.direction):
             room = self.rooms[direction]

@@ -356,7 +356,9 @@ def _smallest_corner(board: Side, t: int, counts: list[int], occupied: frozenset
     or that corner and the next to `side_questions.CORNER_STAGES` (or, without python-sat,
     the portfolio).  A packing known around the pieces placed (the board's witness) ends
     the corners at its type-t piece's, which it proves has a completion: only the corners
-    before need asking.
+    before need asking.  The first corner still open (`_first_open_corner`) is the
+    answer when the witness has the piece there or the beam finds a packing around it,
+    and the corners asked in turn start there.
     """
     rest = list(counts)
     rest[t] -= 1
@@ -371,9 +373,9 @@ def _smallest_corner(board: Side, t: int, counts: list[int], occupied: frozenset
     if board.dp_gave_up_at is None:
         found = board.smallest_corner_by_dp(t, counts, occupied, min_corner)
         if found is not False:
-            assert found is not None and found >= start, "the earlier pieces have a completion"
+            assert found is not None and found >= first, "the corners before the first open one have no completion"
             return found, None
-    for corner in range(start, board.side * board.side):
+    for corner in range(first, board.side * board.side):
         if corner == known:
             return corner, None  # the witness has the piece there: placing it keeps the rest
         cells = board.placement(t, corner)
