@@ -220,16 +220,33 @@ class Jail:
     def _reap_orphans(self, own_uid: int) -> None:
         """Reap zombies of pool uids re-parented to us (we are a subreaper): bwrap's init
         when a step was killed, a daemon's dead parent, the program of a harness process
-        of ours that was killed. Only uids this process does not hold right now: never a
-        child some other thread is waiting for (every running step has a uid of its own;
-        `own_uid` is the step just over, whose main process is already reaped)."""
+        of ours that was killed. Only uids no thread holds once the zombies are listed:
+        never a child some other thread is waiting for (every running step has a uid of its
+        own; `own_uid` is the step just over, whose main process is already reaped).
+
+        The order matters: the held uids are read *after* the zombies are listed and
+        pinned with a pidfd. Read before, a step that started in between (its uid not yet
+        held) and whose program exited at once lost its main process to us, and its own
+        wait found no process (CI saw it as ProcessLookupError on a 36-case grade)."""
         with self._reaper:
-            busy = held_uids() - {own_uid}
-            for pid in zombie_children():
-                uid = uid_of(pid)
-                if uid is not None and in_pool(uid) and uid not in busy:
-                    with contextlib.suppress(ChildProcessError):
-                        os.waitpid(pid, os.WNOHANG)
+            pinned: list[tuple[int, int]] = []  # (pidfd, uid): waitid on the pidfd reaps that process only
+            try:
+                for pid in zombie_children():
+                    with contextlib.suppress(OSError):
+                        pidfd = os.pidfd_open(pid)
+                        uid = uid_of(pid)
+                        if uid is not None and in_pool(uid):
+                            pinned.append((pidfd, uid))
+                        else:
+                            os.close(pidfd)
+                busy = held_uids() - {own_uid}
+                for pidfd, uid in pinned:
+                    if uid not in busy:
+                        with contextlib.suppress(ChildProcessError):
+                            os.waitid(os.P_PIDFD, pidfd, os.WEXITED | os.WNOHANG)
+            finally:
+                for pidfd, _ in pinned:
+                    os.close(pidfd)
 
 
 def _nofollow(path: str, flags: int) -> int:
