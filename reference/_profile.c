@@ -429,6 +429,7 @@ typedef struct {
     Layer current, next;
     int k, stalled;
     int with_room;  /* room() pruned the states of `current` that made `next` */
+    size_t room_short;  /* and its memo was full then, at this limit (0: it was not) */
     long result;    /* RUNNING, or the answer as scan_advance returns it */
     long long work; /* states taken from a layer so far: the scan's cost */
 } ScanRun;
@@ -503,14 +504,17 @@ static int add_new_question(const Bounds *X, Layer *L, int k, uint64_t covered, 
  * side: B's occupied cells join the window when they lie in it, and those beyond it are
  * taken as free, which only makes room() larger).  A state with more pieces of R's types
  * still to place than room() has no completion.  Every bound is sound wherever it is
- * applied, so a scan may be resumed with a Room it did not have before. */
+ * applied, so a scan may be resumed with a Room it did not have before, or with a larger
+ * limit on its memo (the layer it stopped at, made while the memo was full, is made again:
+ * side_questions.py grows the memos in turns). */
 static long scan_advance(const Board *B, ScanRun *S, int target, long long budget, const Board *R,
                          RoomMemo *memo, LineMemo *line_memo)
 {
     if (S->result != RUNNING)
         return S->result;
-    if (S->stalled && R && !S->with_room) {
-        /* A Room now: the layer that stopped the scan is made again, room() pruning it. */
+    if (S->stalled && R && (!S->with_room || (S->room_short && memo->limit > S->room_short))) {
+        /* A Room now, or one whose memo may grow further than when it was full: the layer
+         * that stopped the scan is made again, room() pruning it. */
         layer_clear(&S->next);
         S->stalled = 0;
     }
@@ -556,8 +560,10 @@ static long scan_advance(const Board *B, ScanRun *S, int target, long long budge
             }
         }
         S->stalled = budget && (long long)next->size > budget;
-        if (S->stalled)
+        if (S->stalled) {
+            S->room_short = S->with_room && memo->size >= memo->limit ? memo->limit : 0;
             return GAVE_UP;
+        }
         Layer swap = *current;
         *current = *next;
         *next = swap;

@@ -37,9 +37,14 @@ DP_RETRY_PIECES = 1
 # piece's question, for nothing; lddbqdddnqqdnqddknqdnnb: 0.8 s for a 2 500-state probe),
 # where the corners, one by one, answer in 0.1 s; where the memo stays small, the whole
 # question answers in one scan what corner after corner would take a second for
-# (hohooamhamhaoammhmammaaa; docs/BENCHMARKS.md, "Eleventh pass").
+# (hohooamhamhaoammhmammaaa; docs/BENCHMARKS.md, "Eleventh pass").  Within its limit a
+# question grows the memos in turns, from ROOM_FIRST_LIMIT values (`Side._scan`): which
+# direction's memo stays small depends on the file, and a memo grown to 4 M values along
+# the wrong one had cost ddddfqeaeqffeeedfdeffeefaq a second (docs/BENCHMARKS.md,
+# "Twelfth pass").
 ROOM_LIMIT = _profile.ROOM_MEMO_MAX
 PIECE_ROOM_LIMIT = 1 << 20
+ROOM_FIRST_LIMIT = 1 << 18
 # The packing LP of one question (`Side.lp_refutes`, the helper "lp"): about 10 ms, and
 # it refutes the S/Z files' corners and runs that cost the other helpers 0.05-0.6 s each
 # (docs/BENCHMARKS.md, "Eleventh pass").  On the files of the shapes that tile well (L, J,
@@ -279,31 +284,52 @@ class Side:
         return sum(room.entries for room in self.rooms if room is not None)
 
     def _scan(self, question: DpQuestion, budget: int, rooms: bool, room_limit: int) -> int | None | bool:
+        """`first_corner`'s scans: along both directions with room()'s memos as they are,
+        then (unless a probe, unbounded or without `rooms`) with memos deepened in turns
+        (`ROOM_FIRST_LIMIT`, then GROWTH times more, up to `room_limit`), until a scan
+        answers or a direction's memo stops short of its limit: that direction's room() is
+        whole for this question, whose scan now needs a larger budget, not a larger memo.
+        A memo that filled up along one direction can be ten times the other's, and which
+        one fills depends on the file (docs/BENCHMARKS.md, "Twelfth pass"): built along one
+        direction up to 4 M values, the wrong one cost a second for nothing.  A direction
+        whose memo filled up last time is asked after one whose memo did not."""
         probe = 0 < budget < DP_LAYER_BUDGET
+        deepen = rooms and budget >= DP_LAYER_BUDGET  # (a scan without a budget never gives up)
+        order = (self.direction, 1 - self.direction)
+        first, other = (self.rooms[d] for d in order)
+        if first is not None and first.full and other is not None and not other.full:
+            order = order[::-1]
         for room in self.rooms:
             if room is not None:
-                # (A memo that filled up holds a few values past its limit: the lookups in
-                # progress finished theirs.)
-                room.limit = min(room.entries, ROOM_LIMIT) if probe else room_limit
-        for direction in (self.direction, 1 - self.direction):
+                # Read as it is by a probe, and before it deepens.  (A memo that filled up holds
+                # a few values past its limit: the lookups in progress finished theirs.)
+                room.limit = min(room.entries, room_limit) if probe or deepen else room_limit
+        for direction in order:
             found = question.scan(direction).advance(budget, self.rooms[direction])
             if found is not False:
                 self.direction = direction
                 return found
-        if not rooms or probe:
+        if not deepen:
             return False
-        for direction in (self.direction, 1 - self.direction):
-            room = self.rooms[direction]
-            if room is None:
-                room = self.rooms[direction] = _profile.Room(self.cells, self.counts, self.side, direction)
-                room.limit = room_limit
-                found = question.scan(direction).advance(budget, room)
-                if found is not False:
-                    self.direction = direction
-                    return found
-            if not room.full:
-                break
-        return False
+        level = ROOM_FIRST_LIMIT
+        while True:
+            level = min(level, room_limit)
+            for direction in order:
+                room = self.rooms[direction]
+                if room is None:
+                    room = self.rooms[direction] = _profile.Room(self.cells, self.counts, self.side, direction)
+                    room.limit = 0
+                if room.limit < level:
+                    room.limit = level
+                    found = question.scan(direction).advance(budget, room)
+                    if found is not False:
+                        self.direction = direction
+                        return found
+                if not room.full:
+                    return False
+            if level >= room_limit:
+                return False
+            level *= GROWTH
 
     def _question_of(self, counts: list[int], occupied: Collection[int], min_corner: list[int],
                     target: int) -> DpQuestion:

@@ -187,12 +187,14 @@ def test_the_values_a_rooms_memo_builds_count_as_the_dps_work():
 
 
 @pytest.mark.slow
-def test_a_room_whose_memo_filled_up_hands_the_question_to_the_other_direction():
+def test_a_room_whose_memo_fills_up_hands_the_question_to_the_other_direction():
     """bddbqdddqqqdnqddqnqdnnn (I_horizontal, J_180, S_vertical, T_up) at side 10: along the
-    columns, the direction its runs last answered in, room()'s memo fills up (4 M values)
-    and the scan still outgrows 40 000 states; along the rows room() needs a tenth of
+    columns, the direction its runs last answered in, room()'s memo fills up (4 M values,
+    and the scan still outgrows 40 000 states); along the rows room() needs a tenth of
     that, and the DP answers the side in one scan.  (The side had gone to the C core and
-    CaDiCaL instead, 7 s; docs/BENCHMARKS.md, "Eleventh pass".)"""
+    CaDiCaL instead, 7 s; docs/BENCHMARKS.md, "Eleventh pass".)  The memos grow in turns,
+    so the columns' stops at its first limit (a second of work along the wrong direction
+    saved; "Twelfth pass")."""
     from generators.hard import decode
     from reference.lp_bound import lp_certificate
 
@@ -203,14 +205,15 @@ def test_a_room_whose_memo_filled_up_hands_the_question_to_the_other_direction()
     board.direction = 1
     assert board.first_corner(counts, [], [0] * len(types), 0, side_questions.DP_LAYER_BUDGET) == 4
     rows, columns = board.rooms  # indexed by direction: 0 rows, 1 columns
-    assert columns is not None and columns.full
-    assert rows is not None and not rows.full and board.direction == 0
+    assert columns is not None and columns.full and board.direction == 0
+    assert rows is not None
     # A lookup in progress when the memo filled up finished its values: it holds a few more
     # than its limit.  A probe after it reads the memo as it is.
-    assert columns.entries > side_questions.ROOM_LIMIT
+    first = side_questions.ROOM_FIRST_LIMIT
+    assert first <= columns.entries <= first + 64
     board.direction = 1
     assert board.first_corner(counts, [], [0] * len(types), 0, 2_500) in (4, False)
-    assert columns.entries > side_questions.ROOM_LIMIT and columns.full
+    assert first <= columns.entries <= first + 64 and columns.full
 
 
 def test_a_rooms_limit_stops_its_memo_growing():
@@ -230,18 +233,59 @@ def test_a_rooms_limit_stops_its_memo_growing():
             room.limit = wrong
 
 
-def test_a_probe_uses_rooms_memo_without_growing_it_and_a_piece_grows_it_to_its_limit(monkeypatch):
+def test_a_probe_uses_rooms_memo_without_growing_it_and_a_question_grows_it_in_turns(monkeypatch):
     """side_questions: a probe (a budget below DP_LAYER_BUDGET) reads room()'s memo as it is;
-    a piece's whole question lets it grow to PIECE_ROOM_LIMIT, other questions to ROOM_LIMIT."""
+    a question whose scans give up grows the memos of both directions in turns, from
+    ROOM_FIRST_LIMIT values, GROWTH times more each turn, until a direction's memo stops
+    short of its limit or the question's limit (PIECE_ROOM_LIMIT for a piece's whole
+    question) is reached; a scan without a budget grows them to the limit at once."""
     pieces = [SHAPE_BY_NAME["T_down"]] * 5 + [SHAPE_BY_NAME["S_vertical"]] * 5
     types = list(dict.fromkeys(pieces))
-    board = side_questions.Side(types, [5, 5], 8, None)
-    room = _profile.Room([t.cells for t in types], [5, 5], 8, board.direction)
-    board.rooms[board.direction] = room
-    assert board.first_corner([5, 5], [], [0, 0], -1, 10_000) is not None
-    assert room.entries == 0
-    monkeypatch.setattr(side_questions, "PIECE_ROOM_LIMIT", 10)
-    assert board.smallest_corner_by_dp(0, [5, 5], frozenset(), [0, 0]) is not False
-    assert 0 < room.entries <= 10 + 64 and room.limit == 10
-    assert board.first_corner([5, 4], [], [0, 0], 0, side_questions.DP_LAYER_BUDGET) is not False
-    assert room.limit == side_questions.ROOM_LIMIT
+    board = side_questions.Side(types, [5, 5], 9, None)
+    assert board.first_corner([5, 5], [], [0, 0], -1, 1_000) is False
+    assert board.rooms == [None, None]  # a probe builds no room()
+    # A budget this small gives up on the side's question, room() or not.
+    monkeypatch.setattr(side_questions, "DP_LAYER_BUDGET", 3_000)
+    monkeypatch.setattr(side_questions, "ROOM_FIRST_LIMIT", 8)
+    monkeypatch.setattr(side_questions, "PIECE_ROOM_LIMIT", 8 * side_questions.GROWTH ** 2)
+    advanced: list[tuple[int, int | None]] = []  # (direction, its memo's limit) of each scan's turn
+    scan_of = side_questions.DpQuestion.scan
+
+    def recorded(question: side_questions.DpQuestion, direction: int):
+        scan = scan_of(question, direction)
+
+        class Recorded:
+            def advance(self, budget, room=None):
+                advanced.append((direction, None if room is None else room.limit))
+                return scan.advance(budget, room)
+        return Recorded()
+
+    monkeypatch.setattr(side_questions.DpQuestion, "scan", recorded)
+    assert board.smallest_corner_by_dp(0, [5, 5], frozenset(), [0, 0]) is False
+    first, other = board.direction, 1 - board.direction
+    assert advanced == [(first, None), (other, None)] + [(d, 8 * side_questions.GROWTH ** k)
+                                                           for k in range(3) for d in (first, other)]
+    rooms = [room for room in board.rooms if room is not None]
+    assert len(rooms) == 2 and all(room.full and room.entries <= room.limit + 64 for room in rooms)
+    entries = [room.entries for room in rooms]
+    assert board.first_corner([5, 5], [], [0, 0], -1, 50) is False  # a probe: nothing added
+    assert [room.entries for room in rooms] == entries
+    assert board.first_corner([5, 4], [], [0, 0], 0, 0) is not False  # unbounded: up to ROOM_LIMIT
+    assert all(room.limit == side_questions.ROOM_LIMIT for room in rooms)
+
+
+def test_a_scan_stopped_while_rooms_memo_was_full_remakes_its_layer_when_the_limit_rises():
+    """A layer made while room()'s memo was full was pruned by the values it held then;
+    resumed with a larger limit, the scan makes that layer again with the memo growing
+    (on the same budget it would otherwise give up at once, having learnt nothing)."""
+    pieces = [SHAPE_BY_NAME["T_down"]] * 5 + [SHAPE_BY_NAME["S_vertical"]] * 5
+    cells = [t.cells for t in dict.fromkeys(pieces)]
+    room = _profile.Room(cells, [5, 5], 9, 0)
+    room.limit = 1
+    scan = _profile.Scan(cells, [5, 5], 9, [], [0, 0], -1, None, None, 0)
+    assert scan.advance(3_000, room) is False and room.full
+    stopped_at, entries = scan.work, room.entries
+    assert scan.advance(3_000, room) is False and scan.work == stopped_at  # the same limit: as before
+    room.limit = 1 << 22
+    assert scan.advance(3_000, room) is False
+    assert scan.work > stopped_at and room.entries > entries
