@@ -175,6 +175,12 @@ RESTRICTED_SLOWEST = {
     "restricted_ihoriz_j0_j180_l270_svert_tup_23": "lddbqdddnqqdnqddknqdnnb",
     "restricted_tdown_tleft_tright_tup_j0_svert_26": "qlgdgeggeeeggeeeggfeefeffe",
     "restricted_ivert_svert_tdown_tleft_tup_26": "ddddfqeaeqffeeedfdeffeefaq",
+    # The thirteenth pass's finds (docs/BENCHMARKS.md): the adversarial benchmark's seed 2
+    # climbed to T shapes with I_vertical, L_180 and Z_horizontal at side 11 (7.0 s and
+    # 6.1 s); one question about a run of 21 pieces costs 3 s of it, which the DP's scan
+    # along the columns answers in 0.55 s once room()'s memo is deepened to a million.
+    "restricted_ivert_l180_tdown_tleft_tup_zhoriz_26": "rdddfeferafeeefjjdeeferaaa",
+    "restricted_ivert_l180_tdown_tleft_tup_zhoriz_26_b": "rdddfeferafeeefjjdeeferraa",
 }
 _SKEW = [s for s in SHAPES if s.name[0] in "SZ"]
 

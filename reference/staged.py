@@ -95,13 +95,14 @@ PLAIN_MOVES = True
 # A run's question, with the run's pieces fixed, is the cheapest question there is to ask.
 # A run too long usually fails within the DP's first layers (its first budget, 2 500
 # states); the C core looks for a packing of it (one confirms the run without the DP) or a
-# proof there is none; the two share the question (`balanced`), the C core up to 320 000
-# nodes, the DP up to 160 000 states.  (A fixed ladder, the C core
+# proof there is none; the two share the question (`balanced`), the C core up to 80 000
+# nodes, the DP up to 160 000 states, the beam up to 4 000 states per layer.  (A fixed ladder, the C core
 # stopping at 80 000 nodes and the DP's 160 000-state rung last, lost 1-2 s on the first
 # run of the T files, whose packing the C core found with 0.1-0.9 million nodes:
 # ffddgeegegoggeegggfeefgffe 2.4 -> 0.9 s; docs/BENCHMARKS.md, "Eighth pass".  The beam
 # now finds those packings in milliseconds, and the C core's 1 280 000-node turn only
-# delayed the DP's last one on the runs that have no completion: "Twelfth pass".)
+# delayed the DP's last one on the runs that have no completion: "Twelfth pass"; so did
+# its 320 000-node and the beam's 16 000-state turns: "Thirteenth pass".)
 # A run's DP builds room() (when neither direction answers without it) only on files of
 # at most RUN_ROOM_MAX_TYPES types: its memo costs more, and refutes less, the more types
 # there are, and the C core or the shorter run is then cheaper (docs/BENCHMARKS.md,
@@ -109,7 +110,7 @@ PLAIN_MOVES = True
 # in runs; the S/Z files need it: spprqppqrsqssqqrprprprqsp 1.8 s against 4.7 s without,
 # and with an I and an L piece, six types, srarrhrprppqpsrssqrrsqqps 2.3 s against 6.2 s).
 RUN_ROOM_MAX_TYPES = 6
-RUN_STAGES: Portfolio = (("dp", 2_500, 160_000), ("c", 20_000, 320_000), ("beam", 1_000, BEAM_MAX), ("lp", 1, 1))
+RUN_STAGES: Portfolio = (("dp", 2_500, 160_000), ("c", 20_000, 80_000), ("beam", 1_000, 4_000), ("lp", 1, 1))
 # The side's yes/no when the DP and the ordered C search could not afford it: the C core
 # and the SAT solver (asked about the empty square only), as for corners.  (CP-SAT,
 # between them before, answered no side first on RESTRICTED_SLOWEST.)
