@@ -181,6 +181,10 @@ RESTRICTED_SLOWEST = {
     # along the columns answers in 0.55 s once room()'s memo is deepened to a million.
     "restricted_ivert_l180_tdown_tleft_tup_zhoriz_26": "rdddfeferafeeefjjdeeferaaa",
     "restricted_ivert_l180_tdown_tleft_tup_zhoriz_26_b": "rdddfeferafeeefjjdeeferraa",
+    # ... and once room() no longer scanned with a full memo before deepening it, seed 2
+    # climbed to T shapes with I_vertical and I_horizontal (7.9 s), where one corner's
+    # refutation costs 5.2 s.
+    "restricted_ihoriz_ivert_tdown_tleft_tup_26": "ddddfefeeafeeefdbdeffefaaa",
 }
 _SKEW = [s for s in SHAPES if s.name[0] in "SZ"]
 

@@ -292,19 +292,28 @@ class Side:
         A memo that filled up along one direction can be ten times the other's, and which
         one fills depends on the file (docs/BENCHMARKS.md, "Twelfth pass"): built along one
         direction up to 4 M values, the wrong one cost a second for nothing.  A direction
-        whose memo filled up last time is asked after one whose memo did not."""
+        whose memo filled up last time is asked after one whose memo did not, and, when
+        its memo may deepen, not at all with the memo as it is: a full memo prunes little,
+        and that scan, along the rows of rdddfeferafeeefjjdeeferaaa, took 3 million states
+        (2.8 s, most of it in the line counts) to refute a run that the columns' scan
+        refutes in 0.5 s with its memo deepened to a million values (docs/BENCHMARKS.md,
+        "Thirteenth pass")."""
         probe = 0 < budget < DP_LAYER_BUDGET
         deepen = rooms and budget >= DP_LAYER_BUDGET  # (a scan without a budget never gives up)
         order = (self.direction, 1 - self.direction)
         first, other = (self.rooms[d] for d in order)
         if first is not None and first.full and other is not None and not other.full:
             order = order[::-1]
+        # The directions whose memo filled up at a limit this question may raise.
+        filled = {d for d, room in enumerate(self.rooms) if room is not None and room.full and room.limit < room_limit}
         for room in self.rooms:
             if room is not None:
                 # Read as it is by a probe, and before it deepens.  (A memo that filled up holds
                 # a few values past its limit: the lookups in progress finished theirs.)
                 room.limit = min(room.entries, room_limit) if probe or deepen else room_limit
         for direction in order:
+            if deepen and direction in filled:
+                continue
             found = question.scan(direction).advance(budget, self.rooms[direction])
             if found is not False:
                 self.direction = direction
