@@ -305,7 +305,8 @@ class Side:
         if first is not None and first.full and other is not None and not other.full:
             order = order[::-1]
         # The directions whose memo filled up at a limit this question may raise.
-        filled = {d for d, room in enumerate(self.rooms) if room is not None and room.full and room.limit < room_limit}
+        filled = {d for d, room in enumerate(self.rooms)
+                  if room is not None and room.full and room.limit < room_limit}
         for room in self.rooms:
             if room is not None:
                 # Read as it is by a probe, and before it deepens.  (A memo that filled up holds

@@ -96,13 +96,13 @@ PLAIN_MOVES = True
 # A run too long usually fails within the DP's first layers (its first budget, 2 500
 # states); the C core looks for a packing of it (one confirms the run without the DP) or a
 # proof there is none; the two share the question (`balanced`), the C core up to 80 000
-# nodes, the DP up to 160 000 states, the beam up to 4 000 states per layer.  (A fixed ladder, the C core
-# stopping at 80 000 nodes and the DP's 160 000-state rung last, lost 1-2 s on the first
-# run of the T files, whose packing the C core found with 0.1-0.9 million nodes:
-# ffddgeegegoggeegggfeefgffe 2.4 -> 0.9 s; docs/BENCHMARKS.md, "Eighth pass".  The beam
-# now finds those packings in milliseconds, and the C core's 1 280 000-node turn only
-# delayed the DP's last one on the runs that have no completion: "Twelfth pass"; so did
-# its 320 000-node and the beam's 16 000-state turns: "Thirteenth pass".)
+# nodes, the DP up to 160 000 states, the beam up to 4 000 states per layer.  (A fixed
+# ladder, the C core stopping at 80 000 nodes and the DP's 160 000-state rung last, lost
+# 1-2 s on the first run of the T files, whose packing the C core found with 0.1-0.9
+# million nodes: ffddgeegegoggeegggfeefgffe 2.4 -> 0.9 s; docs/BENCHMARKS.md, "Eighth
+# pass".  The beam now finds those packings in milliseconds, and the C core's 1 280 000-
+# and 320 000-node turns and the beam's 16 000-state one only delayed the DP's last one
+# on the runs that have no completion: "Twelfth pass", "Thirteenth pass".)
 # A run's DP builds room() (when neither direction answers without it) only on files of
 # at most RUN_ROOM_MAX_TYPES types: its memo costs more, and refutes less, the more types
 # there are, and the C core or the shorter run is then cheaper (docs/BENCHMARKS.md,
