@@ -14,10 +14,10 @@ which takes turns on growing budgets, the helper that has spent least going next
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
-from typing import TypeVar
 
 from reference import _fastsolve, _profile, oracle, sat_side
 from reference.lp_bound import Certificate, lp_certificate
+from reference.portfolio import Distrust, Portfolio, balanced
 from reference.refuted import Refuted
 from reference.shapes import Shape
 
@@ -45,6 +45,7 @@ DP_RETRY_PIECES = 1
 ROOM_LIMIT = _profile.ROOM_MEMO_MAX
 PIECE_ROOM_LIMIT = 1 << 20
 ROOM_FIRST_LIMIT = 1 << 18
+ROOM_GROWTH = 4  # the memos' next limit within a question, after one that did not answer
 # The packing LP of one question (`Side.lp_refutes`, the helper "lp"): about 10 ms, and
 # it refutes the S/Z files' corners and runs that cost the other helpers 0.05-0.6 s each
 # (docs/BENCHMARKS.md, "Eleventh pass").  On the files of the shapes that tile well (L, J,
@@ -52,88 +53,6 @@ ROOM_FIRST_LIMIT = 1 << 18
 # times per question it refuted, plus one.  Tests turn it off to exercise the others.
 LP_QUESTIONS = True
 LP_TRIES_PER_PROOF = 4
-
-
-# Helpers sharing one question (`balanced`): (helper, first budget, cap).  Budgets:
-# ("c", order-free nodes) for the C core, ("sat", conflicts) for CaDiCaL, ("dp", states in
-# one layer) for the profile DP, ("beam", states kept per layer) for its beam, which can
-# only find packings, ("cp-sat", seconds); budget 0: none.  A helper stops after
-# its largest budget within its cap; cap 0: none, after ROUNDS budgets its next is
-# unbounded (budget 0, which must answer).  ("lp", 1, 1): the question's packing LP, asked
-# once; it can only refute.
-Portfolio = tuple[tuple[str, float, float], ...]
-Answer = TypeVar("Answer")
-GROWTH = 4  # each helper's next budget, after one that did not answer
-ROUNDS = 8  # budgets of a helper without a cap before its last, unbounded one
-# What a unit of each helper's work costs, in seconds on this machine (measured on the
-# adversarial benchmark's slowest files, docs/BENCHMARKS.md, "Eighth pass": the median
-# over their calls of more than 10 ms): a state a DP scan takes from a layer, a node of
-# the C core's order-free search, a conflict of CaDiCaL, a second of CP-SAT.
-SECONDS_PER_UNIT = {"dp": 0.3e-6, "beam": 0.3e-6, "c": 0.6e-6, "sat": 60e-6, "cp-sat": 1.0, "lp": 0.008}
-DISTRUST_MAX = 16.0  # `balanced`: the most a helper's work is weighed
-# `balanced` learns only from questions that cost the helpers this much (estimated): the
-# cheap ones, answered at a first budget or two, say little about the file and turned the
-# weights back and forth (ljnnnooqjjjofkllqfohonj: 4.0 s learning from every question,
-# 1.2 s with this; docs/BENCHMARKS.md, "Eighth pass").
-LEARN_FROM_SECONDS = 0.05
-
-
-def balanced(helpers: Portfolio, ask: Callable[[str, float], tuple[Answer | None, float]],
-             distrust: dict[str, float] | None = None) -> Answer | None:
-    """One question asked of several helpers, none of which suits every file: each starts
-    at its first budget, the one that has spent least so far goes next, and a budget that
-    did not answer grows GROWTH times.  `ask(helper, budget)` returns the answer (None when
-    the budget ran out) and the work it did (SECONDS_PER_UNIT).  Whichever helper suits the
-    question answers once the others have spent about as much as it did, so the question
-    costs at most about as many times its best helper's time as there are helpers; a fixed
-    ladder spends each rung in turn, and a rung of the DP can cost ten times the C core's
-    rung next to it (docs/BENCHMARKS.md, "Eighth pass").  None when every helper stopped
-    at its cap.
-
-    `distrust` (kept by the caller for the questions of one file and side) weighs each
-    helper's work: when one answers a question that cost LEARN_FROM_SECONDS or more, the
-    others asked count double from then on, and it counts half (never below 1): the
-    questions of one file tend to suit the same helper (the DP the S/Z files', the C core
-    the T files' "yes"), and one that did not answer gets less time on the next
-    (DISTRUST_MAX at most).
-
-    A DP state costs half a C node: after 100 of each, the DP has spent less, and goes on.
-
-    >>> calls = []
-    >>> def ask(helper, budget):
-    ...     calls.append((helper, budget))
-    ...     return (True if helper == "c" and budget >= 400 else None), budget
-    >>> balanced((("c", 100, 0), ("dp", 100, 0)), ask), calls
-    (True, [('c', 100), ('dp', 100), ('dp', 400), ('c', 400)])
-    >>> balanced((("dp", 100, 1_000),), ask)  # 100 and 400: within the cap, then none
-    """
-    budgets = {helper: first for helper, first, _ in helpers}
-    caps = {helper: cap for helper, _, cap in helpers}
-    spent = dict.fromkeys(budgets, 0.0)
-    grown = dict.fromkeys(budgets, 0)
-    weight = distrust if distrust is not None else {}
-    while budgets:
-        helper = min(budgets, key=lambda h: spent[h])
-        amount = budgets[helper]
-        answer, work = ask(helper, amount)
-        if answer is not None:
-            if sum(spent.values()) >= LEARN_FROM_SECONDS:
-                for other in spent:
-                    if other != helper and grown[other]:
-                        weight[other] = min(weight.get(other, 1.0) * 2, DISTRUST_MAX)
-                if any(grown.values()):
-                    weight[helper] = max(weight.get(helper, 1.0) / 2, 1.0)
-            return answer
-        if not amount:
-            raise AssertionError(f"{helper} without a budget must answer")
-        spent[helper] += work * SECONDS_PER_UNIT[helper] * weight.get(helper, 1.0)
-        grown[helper] += 1
-        budgets[helper] = amount * GROWTH
-        if caps[helper] and budgets[helper] > caps[helper]:
-            del budgets[helper]
-        elif not caps[helper] and grown[helper] >= ROUNDS:
-            budgets[helper] = 0
-    return None
 
 
 # One corner's yes/no when the DP could not afford the whole piece: the DP with that corner
@@ -215,8 +134,8 @@ class Side:
         self.lines = (_profile.Lines(), _profile.Lines())
         self.rooms: list[_profile.Room | None] = [None, None]
         self.question: DpQuestion | None = None  # the last DP question (`_question_of`)
-        self.distrust: dict[str, float] = {}  # `balanced`: what the helpers' work weighs at this side
-        self.work: float = 0  # of the last `packable_by` or `first_corner` (SECONDS_PER_UNIT's units)
+        self.distrust = Distrust()  # `balanced`: what the helpers' work weighs at this side
+        self.work: float = 0  # of the last `packable_by` or `first_corner` (`portfolio.SECONDS_PER_UNIT`'s units)
         self.refuted = Refuted()  # the questions proved to have no packing: none is asked twice
         self.lp_asked: set[tuple[tuple[int, ...], frozenset[int], tuple[int, ...]]] = set()  # `lp_refutes`
         self.lp_proofs = self.lp_failures = 0
@@ -286,7 +205,7 @@ class Side:
     def _scan(self, question: DpQuestion, budget: int, rooms: bool, room_limit: int) -> int | None | bool:
         """`first_corner`'s scans: along both directions with room()'s memos as they are,
         then (unless a probe, unbounded or without `rooms`) with memos deepened in turns
-        (`ROOM_FIRST_LIMIT`, then GROWTH times more, up to `room_limit`), until a scan
+        (`ROOM_FIRST_LIMIT`, then ROOM_GROWTH times more, up to `room_limit`), until a scan
         answers or a direction's memo stops short of its limit: that direction's room() is
         whole for this question, whose scan now needs a larger budget, not a larger memo.
         A memo that filled up along one direction can be ten times the other's, and which
@@ -339,7 +258,7 @@ class Side:
                     return False
             if level >= room_limit:
                 return False
-            level *= GROWTH
+            level *= ROOM_GROWTH
 
     def _question_of(self, counts: list[int], occupied: Collection[int], min_corner: list[int],
                     target: int) -> DpQuestion:
@@ -451,7 +370,8 @@ class Side:
         def ask(helper: str, amount: float) -> tuple[bool | None, float]:
             self.found = None
             if helper == "dp":
-                found = self.first_corner(rest, taken, after, -1, int(amount))
+                limit = ROOM_LIMIT if amount >= DP_CORNER_MAX else PIECE_ROOM_LIMIT
+                found = self.first_corner(rest, taken, after, -1, int(amount), room_limit=limit)
                 return (None if found is False else found is not None), self.work
             if helper in ("c", "beam"):
                 return self.packable_by(helper, amount, rest, taken), self.work

@@ -42,7 +42,7 @@ settled in steps, each of which keeps the answer the seed's first solution:
    C core's order-free search (`_fastsolve.Packer`, one per side, whose memo of failed
    states serves every later question) and CaDiCaL (`reference.sat_side`, one
    incremental instance kept for step 4), which take turns on growing budgets, the one
-   that has spent least going next (`side_questions.balanced`).  "No" means the side is
+   that has spent least going next (`portfolio.balanced`).  "No" means the side is
    impossible.
 4. "Yes": the seed's first solution, piece by piece (`_first_solution`): runs of plain
    moves as in step 2 where one is confirmed, else the next piece at the smallest corner
@@ -71,11 +71,12 @@ from dataclasses import dataclass
 from reference import _fastsolve
 from reference.lp_bound import lp_certificate
 from reference.shapes import Shape
-from reference.side_questions import BEAM_MAX, GROWTH, Portfolio, Side, balanced
+from reference.portfolio import Portfolio, balanced
+from reference.side_questions import BEAM_MAX, Side
 
 Corner = tuple[int, int]
 
-# Budgets: see `reference.side_questions.Portfolio`.
+# Budgets: see `reference.portfolio.Portfolio`.
 # The C core alone first: on hard_corpus seeds 0-9 it settles every side of 443 of the 670
 # files; the rest are the few-shape families, identical_L_180 and some random_24 files.
 FIRST_C_BUDGET = 150_000
@@ -294,7 +295,7 @@ def _place_plain_moves(board: Side, partial: _Partial) -> bool:
                                          rooms=len(board.types) <= RUN_ROOM_MAX_TYPES)
             return (None if dp_says is False else RunAnswer(dp_says is not None, None, dp_says)), board.work
 
-        settled = balanced(RUN_STAGES, ask, board.distrust)
+        settled = balanced(RUN_STAGES, ask, board.distrust, lambda answer: answer.packable)
         if settled is None:
             break
         if not settled.packable:

@@ -1,4 +1,4 @@
-"""`side_questions.balanced`: one question shared by helpers in proportion to their work.
+"""`portfolio.balanced`: one question shared by helpers in proportion to their work.
 
 The helpers here are scripted: each answers once its budget reaches a threshold and
 reports its budget as its work, so the order of the questions asked is known exactly.
@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from reference import side_questions
-from reference.side_questions import GROWTH, ROUNDS, SECONDS_PER_UNIT, balanced
+from reference import portfolio
+from reference.portfolio import GROWTH, ROUNDS, SECONDS_PER_UNIT, Distrust, balanced
 
 
 class Scripted:
@@ -54,15 +54,15 @@ def test_a_helper_without_a_budget_must_answer():
 
 
 def test_costly_questions_teach_which_helper_suits_the_file():
-    distrust: dict[str, float] = {}
+    distrust = Distrust()
     # Cheap: answered at the DP's first budget; the weights stay as they are.
     assert balanced((("dp", 10, 0), ("c", 10, 0)), Scripted({"dp": 10}), distrust)
-    assert distrust == {}
+    assert distrust == Distrust()
     # Costly (far beyond LEARN_FROM_SECONDS): the C core answers, the DP asked beside it
     # weighs double from now on ...
-    big = side_questions.LEARN_FROM_SECONDS / SECONDS_PER_UNIT["c"]
+    big = portfolio.LEARN_FROM_SECONDS / SECONDS_PER_UNIT["c"]
     assert balanced((("dp", 10, 0), ("c", 10, 0)), Scripted({"c": big}), distrust)
-    assert distrust == {"dp": 2.0, "c": 1.0}
+    assert distrust.after_yes == {"dp": 2.0, "c": 1.0} and distrust.weight("dp") == 2.0
     # ... so on the next such question the C core gets about twice the DP's time,
     ask = Scripted({"c": big})
     balanced((("dp", 10, 0), ("c", 10, 0)), ask, distrust)
@@ -72,4 +72,25 @@ def test_costly_questions_teach_which_helper_suits_the_file():
     # and the weights never pass DISTRUST_MAX.
     for _ in range(10):
         balanced((("dp", 10, 0), ("c", 10, 0)), Scripted({"c": big}), distrust)
-    assert distrust["dp"] == side_questions.DISTRUST_MAX and distrust["c"] == 1.0
+    assert distrust.weight("dp") == portfolio.DISTRUST_MAX and distrust.weight("c") == 1.0
+
+
+def test_yes_and_no_teach_apart():
+    """The questions answered "no" do not count against a helper that can only find
+    packings (the beam), and a helper weighs the lesser of what "yes" and "no" taught: the
+    one that finds the packings keeps its turns on a file whose costly questions were
+    mostly refutations."""
+    distrust = Distrust()
+    big = portfolio.LEARN_FROM_SECONDS / SECONDS_PER_UNIT["dp"]
+    for _ in range(10):  # refutations the DP answers, the beam never can, the C core could
+        helpers = (("dp", 10, 0), ("c", 10, 0), ("beam", 10, 1e9))
+        assert balanced(helpers, Scripted({"dp": big}, answer=False), distrust) is False
+    assert distrust.after_no == {"c": portfolio.DISTRUST_MAX, "dp": 1.0}
+    assert distrust.weight("beam") == 1.0 and distrust.weight("c") == portfolio.DISTRUST_MAX
+    # A packing the beam finds: it is asked as soon as it has spent no more than the DP.
+    ask = Scripted({"beam": 40})
+    assert balanced((("dp", 10, 0), ("beam", 10, 1e9)), ask, distrust)
+    assert ask.asked == [("dp", 10), ("beam", 10), ("dp", 40), ("beam", 40)]
+    # A costly packing the C core finds: from then on it weighs what "yes" taught.
+    assert balanced((("dp", 10, 1e9), ("c", 10, 0)), Scripted({"c": big}), distrust)
+    assert distrust.weight("c") == 1.0 and distrust.weight("dp") == 1.0

@@ -3,7 +3,7 @@ questions, answers exactly as a fresh search does.
 
 `reference.staged` asks one Packer per side every question the C core gets there: the
 runs of plain moves, the corners of the greedy and the side itself, on budgets that grow
-budget after budget (`side_questions.balanced`).  A failed state is a fact about (board, counts),
+budget after budget (`portfolio.balanced`).  A failed state is a fact about (board, counts),
 whatever question reached it, so sharing the memo is sound only if nothing else leaks
 between questions: the board, the counts, the budget, and the failures a search that ran
 out of budget did not prove.  These tests ask one Packer long sequences of questions

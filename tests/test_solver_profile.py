@@ -236,7 +236,7 @@ def test_a_rooms_limit_stops_its_memo_growing():
 def test_a_probe_uses_rooms_memo_without_growing_it_and_a_question_grows_it_in_turns(monkeypatch):
     """side_questions: a probe (a budget below DP_LAYER_BUDGET) reads room()'s memo as it is;
     a question whose scans give up grows the memos of both directions in turns, from
-    ROOM_FIRST_LIMIT values, GROWTH times more each turn, until a direction's memo stops
+    ROOM_FIRST_LIMIT values, ROOM_GROWTH times more each turn, until a direction's memo stops
     short of its limit or the question's limit (PIECE_ROOM_LIMIT for a piece's whole
     question) is reached; a scan without a budget grows them to the limit at once."""
     pieces = [SHAPE_BY_NAME["T_down"]] * 5 + [SHAPE_BY_NAME["S_vertical"]] * 5
@@ -247,7 +247,7 @@ def test_a_probe_uses_rooms_memo_without_growing_it_and_a_question_grows_it_in_t
     # A budget this small gives up on the side's question, room() or not.
     monkeypatch.setattr(side_questions, "DP_LAYER_BUDGET", 3_000)
     monkeypatch.setattr(side_questions, "ROOM_FIRST_LIMIT", 8)
-    monkeypatch.setattr(side_questions, "PIECE_ROOM_LIMIT", 8 * side_questions.GROWTH ** 2)
+    monkeypatch.setattr(side_questions, "PIECE_ROOM_LIMIT", 8 * side_questions.ROOM_GROWTH ** 2)
     advanced: list[tuple[int, int | None]] = []  # (direction, its memo's limit) of each scan's turn
     scan_of = side_questions.DpQuestion.scan
 
@@ -263,7 +263,7 @@ def test_a_probe_uses_rooms_memo_without_growing_it_and_a_question_grows_it_in_t
     monkeypatch.setattr(side_questions.DpQuestion, "scan", recorded)
     assert board.smallest_corner_by_dp(0, [5, 5], frozenset(), [0, 0]) is False
     first, other = board.direction, 1 - board.direction
-    assert advanced == [(first, None), (other, None)] + [(d, 8 * side_questions.GROWTH ** k)
+    assert advanced == [(first, None), (other, None)] + [(d, 8 * side_questions.ROOM_GROWTH ** k)
                                                            for k in range(3) for d in (first, other)]
     rooms = [room for room in board.rooms if room is not None]
     assert len(rooms) == 2 and all(room.full and room.entries <= room.limit + 64 for room in rooms)
