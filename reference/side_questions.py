@@ -230,7 +230,7 @@ class Side:
             if room is not None:
                 # Read as it is by a probe, and before it deepens.  (A memo that filled up holds
                 # a few values past its limit: the lookups in progress finished theirs.)
-                room.limit = min(room.entries, room_limit) if probe or deepen else room_limit
+                room.limit = min(room.entries, room_limit) if probe or deepen or not rooms else room_limit
         for direction in order:
             if deepen and direction in filled:
                 continue
@@ -370,6 +370,11 @@ class Side:
         def ask(helper: str, amount: float) -> tuple[bool | None, float]:
             self.found = None
             if helper == "dp":
+                # room()'s memos grow past a piece's limit at the DP's last turn only: grown to
+                # 4 M values in a 40 000-state turn, they cost ddddfefeeafeeefdbdeffefaaa's
+                # corner 1.2 s, and their weight sent the corner to the SAT solver for 3 s,
+                # where the DP's next turn refutes it in 0.4 s (docs/BENCHMARKS.md,
+                # "Fourteenth pass").
                 limit = ROOM_LIMIT if amount >= DP_CORNER_MAX else PIECE_ROOM_LIMIT
                 found = self.first_corner(rest, taken, after, -1, int(amount), room_limit=limit)
                 return (None if found is False else found is not None), self.work
