@@ -179,7 +179,9 @@ class Side:
         along the rows, where the DP answers the side in one scan; docs/BENCHMARKS.md,
         "Eleventh pass").  `room_limit`: the values room()'s memos may hold by the end of
         this question (`Room.limit`; a later question with a larger limit grows them on); a
-        probe reads them without adding any.
+        probe, and a question asked without `rooms`, read them without adding any (such a
+        run on kdddfffeaaqeeeedfapefjfaaa, eight types, grew them from 1 M to 4 M values
+        for a second; docs/BENCHMARKS.md, "Fourteenth pass").
 
         The scans of the question last asked are kept (`_profile.Scan`): asked again with
         a larger budget, each resumes where its budget stopped it.  The states they took
