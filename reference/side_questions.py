@@ -225,9 +225,11 @@ class Side:
         first, other = (self.rooms[d] for d in order)
         if first is not None and first.full and other is not None and not other.full:
             order = order[::-1]
-        # The directions whose memo filled up at a limit this question may raise.
+        # The directions whose memo filled up at a limit this question may raise, and which
+        # can grow past it.  (A memo that already holds `room_limit` values, kept from a
+        # question with a larger limit, is read as it is: skipped, it would not be scanned.)
         filled = {d for d, room in enumerate(self.rooms)
-                  if room is not None and room.full and room.limit < room_limit}
+                  if room is not None and room.full and room.limit < room_limit and room.entries < room_limit}
         for room in self.rooms:
             if room is not None:
                 # Read as it is by a probe, and before it deepens.  (A memo that filled up holds

@@ -274,6 +274,39 @@ def test_a_probe_uses_rooms_memo_without_growing_it_and_a_question_grows_it_in_t
     assert all(room.limit == side_questions.ROOM_LIMIT for room in rooms)
 
 
+def test_memos_kept_from_a_larger_limit_are_scanned_when_a_question_raises_its_limit_again(monkeypatch):
+    """A corner question's DP reads room()'s memos at a piece's limit until its last turn
+    (`Side.packable_at`); memos that already hold the last turn's limit, from an earlier
+    question, cannot grow at it, so that turn scans with them as they are.  (Taken for
+    memos it could deepen, both directions were skipped and the turn scanned nothing: the
+    corner went to the SAT solver for 3 s; docs/BENCHMARKS.md, "Fourteenth pass".)"""
+    pieces = [SHAPE_BY_NAME["T_down"]] * 5 + [SHAPE_BY_NAME["S_vertical"]] * 5
+    board = side_questions.Side(list(dict.fromkeys(pieces)), [5, 5], 9, None)
+    monkeypatch.setattr(side_questions, "DP_LAYER_BUDGET", 3_000)
+    monkeypatch.setattr(side_questions, "ROOM_FIRST_LIMIT", 8)
+    large, small = 8 * side_questions.ROOM_GROWTH ** 2, 8
+    assert board.first_corner([5, 5], [], [0, 0], -1, 3_000, room_limit=large) is False
+    rooms = [room for room in board.rooms if room is not None]
+    assert len(rooms) == 2 and all(room.full and room.entries >= large for room in rooms)
+    assert board.first_corner([5, 5], [], [0, 0], -1, 3_000, room_limit=small) is False
+    assert all(room.limit == small for room in rooms)  # read as they are
+    advanced: list[int] = []
+    scan_of = side_questions.DpQuestion.scan
+
+    def recorded(question: side_questions.DpQuestion, direction: int):
+        scan = scan_of(question, direction)
+
+        class Recorded:
+            def advance(self, budget, room=None):
+                advanced.append(direction)
+                return scan.advance(budget, room)
+        return Recorded()
+
+    monkeypatch.setattr(side_questions.DpQuestion, "scan", recorded)
+    assert board.first_corner([5, 5], [], [0, 0], -1, 3_000, room_limit=large) is False
+    assert sorted(advanced) == [0, 1]
+
+
 def test_a_scan_stopped_while_rooms_memo_was_full_remakes_its_layer_when_the_limit_rises():
     """A layer made while room()'s memo was full was pruned by the values it held then;
     resumed with a larger limit, the scan makes that layer again with the memo growing
