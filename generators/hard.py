@@ -190,6 +190,10 @@ RESTRICTED_SLOWEST = {
     # scan along the columns settles in 0.15 s without room(), along the rows in 0.7 s.
     "restricted_ivert_l180_l270_svert_shoriz_tdown_tleft_tup_26": "kdddfffeaaqeeeedfapefjfaaa",
     "restricted_ivert_l180_l270_svert_tdown_tleft_tup_26": "kdddfffeaaqeeeedfaeefjfaaa",
+    # Its next climbs: I_horizontal with them (11.6 s, through a bug of the corners' room()
+    # limit, fixed: 6.0 s, the slowest file known), and J pieces in place of L (2.5 s).
+    "restricted_ihoriz_ivert_l180_tdown_tleft_tup_26": "ddddfejedbfeeffbfjeefefaea",
+    "restricted_ivert_j0_j90_tdown_tleft_tup_26": "dmmdfffeaafeeefdfdeeeeffla",
 }
 _SKEW = [s for s in SHAPES if s.name[0] in "SZ"]
 
