@@ -51,15 +51,17 @@ class Distrust:
     The questions answered "yes" and those answered "no" teach apart, and a helper weighs
     the lesser of what the kinds of question learned from so far taught: the helpers that
     find packings (the C core, the beam) are not those that prove there are none (the DP,
-    the LP), and a question's answer is not known before it is asked.  (One weight for
-    both, the runs' refutations, which the beam can never answer, buried it: a corner whose
-    packing the beam finds in 0.1 s then waited for the DP's 1.8 s scan;
+    the LP), and a question's answer is not known before it is asked.  (With one weight
+    for both, the runs' refutations, which the beam can never answer, buried it: a corner
+    whose packing the beam finds in 0.1 s then waited for the DP's 1.8 s scan;
     docs/BENCHMARKS.md, "Fourteenth pass".)
     """
     after_yes: dict[str, float] = field(default_factory=dict)
     after_no: dict[str, float] = field(default_factory=dict)
 
     def weight(self, helper: str) -> float:
+        """The lesser of its weights after "yes" and after "no"; a kind of answer that has
+        taught nothing yet does not vouch for it."""
         return min((learned.get(helper, 1.0) for learned in (self.after_yes, self.after_no) if learned), default=1.0)
 
     def learn(self, packable: bool, answered: str, beaten: list[str]) -> None:

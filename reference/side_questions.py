@@ -7,9 +7,9 @@ states one question proves serve the next), the profile DP (`reference._profile`
 scans kept between budgets, its suffix bound's memos per side) and its beam (which only
 finds packings), the question's packing LP (`reference.lp_bound`, which only refutes),
 the incremental SAT solver (`reference.sat_side`) and CP-SAT (`reference.oracle`).
-None suits every question, so each question goes to a portfolio of them (`Portfolio`),
-which takes turns on growing budgets, the helper that has spent least going next
-(`balanced`).
+None suits every question, so each question goes to a portfolio of them
+(`reference.portfolio`), which takes turns on growing budgets, the helper that has spent
+least going next.
 """
 from __future__ import annotations
 
