@@ -233,6 +233,24 @@ def test_a_rooms_limit_stops_its_memo_growing():
             room.limit = wrong
 
 
+def _record_scans(monkeypatch) -> list[tuple[int, int | None]]:
+    """From now on, (direction, its room() memo's limit) of each turn a DP scan is given."""
+    advanced: list[tuple[int, int | None]] = []
+    scan_of = side_questions.DpQuestion.scan
+
+    def recorded(question: side_questions.DpQuestion, direction: int):
+        scan = scan_of(question, direction)
+
+        class Recorded:
+            def advance(self, budget, room=None):
+                advanced.append((direction, None if room is None else room.limit))
+                return scan.advance(budget, room)
+        return Recorded()
+
+    monkeypatch.setattr(side_questions.DpQuestion, "scan", recorded)
+    return advanced
+
+
 def test_a_probe_uses_rooms_memo_without_growing_it_and_a_question_grows_it_in_turns(monkeypatch):
     """side_questions: a probe (a budget below DP_LAYER_BUDGET) reads room()'s memo as it is;
     a question whose scans give up grows the memos of both directions in turns, from
@@ -248,19 +266,7 @@ def test_a_probe_uses_rooms_memo_without_growing_it_and_a_question_grows_it_in_t
     monkeypatch.setattr(side_questions, "DP_LAYER_BUDGET", 3_000)
     monkeypatch.setattr(side_questions, "ROOM_FIRST_LIMIT", 8)
     monkeypatch.setattr(side_questions, "PIECE_ROOM_LIMIT", 8 * side_questions.ROOM_GROWTH ** 2)
-    advanced: list[tuple[int, int | None]] = []  # (direction, its memo's limit) of each scan's turn
-    scan_of = side_questions.DpQuestion.scan
-
-    def recorded(question: side_questions.DpQuestion, direction: int):
-        scan = scan_of(question, direction)
-
-        class Recorded:
-            def advance(self, budget, room=None):
-                advanced.append((direction, None if room is None else room.limit))
-                return scan.advance(budget, room)
-        return Recorded()
-
-    monkeypatch.setattr(side_questions.DpQuestion, "scan", recorded)
+    advanced = _record_scans(monkeypatch)
     assert board.smallest_corner_by_dp(0, [5, 5], frozenset(), [0, 0]) is False
     first, other = board.direction, 1 - board.direction
     assert advanced == [(first, None), (other, None)] + [(d, 8 * side_questions.ROOM_GROWTH ** k)
@@ -290,21 +296,9 @@ def test_memos_kept_from_a_larger_limit_are_scanned_when_a_question_raises_its_l
     assert len(rooms) == 2 and all(room.full and room.entries >= large for room in rooms)
     assert board.first_corner([5, 5], [], [0, 0], -1, 3_000, room_limit=small) is False
     assert all(room.limit == small for room in rooms)  # read as they are
-    advanced: list[int] = []
-    scan_of = side_questions.DpQuestion.scan
-
-    def recorded(question: side_questions.DpQuestion, direction: int):
-        scan = scan_of(question, direction)
-
-        class Recorded:
-            def advance(self, budget, room=None):
-                advanced.append(direction)
-                return scan.advance(budget, room)
-        return Recorded()
-
-    monkeypatch.setattr(side_questions.DpQuestion, "scan", recorded)
+    advanced = _record_scans(monkeypatch)
     assert board.first_corner([5, 5], [], [0, 0], -1, 3_000, room_limit=large) is False
-    assert sorted(advanced) == [0, 1]
+    assert sorted(direction for direction, _ in advanced) == [0, 1]
 
 
 def test_a_scan_stopped_while_rooms_memo_was_full_remakes_its_layer_when_the_limit_rises():
