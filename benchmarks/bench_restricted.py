@@ -1,6 +1,6 @@
 """The reference on the restricted-shape files, this checkout against another, side by side.
 
-    python benchmarks/bench_restricted.py [--before PATH] [--random N] [--seed 7]
+    python benchmarks/bench_restricted.py [--before PATH] [--files CODE ...] [--random N] [--seed 7]
 
 Times `reference.solver.solve` (CPU seconds, in a fresh process per file) on every file of
 `generators.hard.RESTRICTED_FILES` and `RESTRICTED_SLOWEST`, with this checkout's
@@ -14,7 +14,8 @@ The two run alternately, file by file, so that the machine's load falls on both 
 and their answers must agree.  With `--random N`, N more files drawn the way
 `bench_adversarial.py` draws its first half (a subset of 1-4 shapes, 20-26 pieces) are
 timed the same way and summarised: how many took over 0.1, 0.5 and 1 s, the slowest, the
-sum.  Prints a Markdown table (docs/BENCHMARKS.md records its output).
+sum.  `--files` times the given files (shape codes) instead, for a side-by-side look at a
+few.  Prints a Markdown table and the sums (docs/BENCHMARKS.md records its output).
 """
 from __future__ import annotations
 
@@ -63,22 +64,28 @@ def summary(label: str, seconds: list[float]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--before", type=Path, help="another checkout, its extensions built in place")
+    parser.add_argument("--files", nargs="+", metavar="CODE", help="these files (shape codes) instead")
     parser.add_argument("--random", type=int, default=0, metavar="N", help="also N random few-shape files")
     parser.add_argument("--seed", type=int, default=7, help="seed of the random files (default 7)")
     parser.add_argument("--cap", type=float, default=60.0, help="seconds (wall) per solve (default 60)")
     args = parser.parse_args(argv)
     trees = [("after", HERE)] + ([("before", args.before.resolve())] if args.before else [])
     mismatches = 0
+    files = {code: code for code in args.files} if args.files else {**RESTRICTED_FILES, **RESTRICTED_SLOWEST}
+    totals = dict.fromkeys((label for label, _ in trees), 0.0)
     print("| file | pieces | side | " + " | ".join(name for name, _ in trees[::-1]) + " |")
     print("|---|---|---|" + "---|" * len(trees))
-    for name, code in {**RESTRICTED_FILES, **RESTRICTED_SLOWEST}.items():
+    for name, code in files.items():
         results = {label: timed(tree, code, args.cap) for label, tree in trees[::-1]}
         answers = [r[1] for r in results.values() if r is not None]
         mismatch = any(answer != answers[0] for answer in answers)
         mismatches += mismatch
+        for label, result in results.items():
+            totals[label] += args.cap if result is None else result[0]
         side = answers[0][0] if answers else "?"
         cells = " | ".join(shown(results[label], args.cap) for label, _ in trees[::-1])
         print(f"| `{name}` | {len(code)} | {side} | {cells} |" + (" MISMATCH" if mismatch else ""), flush=True)
+    print(f"| sum of {len(files)} | | | " + " | ".join(f"{totals[label]:.2f}" for label, _ in trees[::-1]) + " |")
     if args.random:
         rng = random.Random(args.seed)
         codes = list(dict.fromkeys(encode([rng.choice(subset) for _ in range(rng.randint(20, 26))])
