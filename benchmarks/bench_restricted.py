@@ -85,7 +85,8 @@ def main(argv: list[str] | None = None) -> int:
         side = answers[0][0] if answers else "?"
         cells = " | ".join(shown(results[label], args.cap) for label, _ in trees[::-1])
         print(f"| `{name}` | {len(code)} | {side} | {cells} |" + (" MISMATCH" if mismatch else ""), flush=True)
-    print(f"| sum of {len(files)} | | | " + " | ".join(f"{totals[label]:.2f}" for label, _ in trees[::-1]) + " |")
+    sums = " | ".join(f"{totals[label]:.2f}" for label, _ in trees[::-1])
+    print(f"| sum of {len(files)} | | | {sums} |")
     if args.random:
         rng = random.Random(args.seed)
         codes = list(dict.fromkeys(encode([rng.choice(subset) for _ in range(rng.randint(20, 26))])

@@ -194,9 +194,10 @@ RESTRICTED_SLOWEST = {
     # limit, fixed: 6.0 s, the slowest file known), and J pieces in place of L (2.5 s).
     "restricted_ihoriz_ivert_l180_tdown_tleft_tup_26": "ddddfejedbfeeffbfjeefefaea",
     "restricted_ivert_j0_j90_tdown_tleft_tup_26": "dmmdfffeaafeeefdfdeeeeffla",
-    # The fifteenth pass's seed-3 climb found another family, at side 10 with 8 spare cells (T_up,
-    # L_0 and I_horizontal with a few Z_vertical, J_90 and L_270; 5.7 s), where the line
-    # counts take three quarters of the time (docs/BENCHMARKS.md, "Fifteenth pass").
+    # The fifteenth pass's seed-3 climb found another family, at side 10 with 8 spare
+    # cells (T_up, L_0 and I_horizontal with a few Z_vertical, J_90 and L_270; 5.7 s),
+    # where the line counts take three quarters of the time (docs/BENCHMARKS.md,
+    # "Fifteenth pass").
     "restricted_ihoriz_j90_l0_l270_tup_zvert_23": "ddbddbdsbbkdhhdbhhhmshs",
     # ... and its seed-0 climb, which the fourteenth pass's had ended at 1.1 s: T_down,
     # T_left and T_right with an I_horizontal, a J_180 and a Z_vertical at side 11 (4.0 s).
