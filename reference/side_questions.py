@@ -304,12 +304,20 @@ class Side:
                 self.found = list(self.packer.packing() or ())
             return answer
         if helper == "beam":
-            packing, self.work = _profile.beam(self.cells, counts, self.side, sorted(occupied), [0] * len(counts),
-                                               int(amount), self.weights, self.lines[self.direction], self.direction)
-            if packing is None:
-                return None  # an empty beam proves nothing
-            self.found = list(packing)
-            return True
+            # Along the DP's direction, then the other: which one finds a question's packing
+            # depends on the question, not on the file (ddddfffeaaaeeeedqqeejefafe: a corner
+            # whose packing a 4 000-state beam finds along the columns at once, and a
+            # 64 000-state one only along the rows; 5.9 -> 2.7 s; docs/BENCHMARKS.md,
+            # "Sixteenth pass").
+            self.work = 0
+            for direction in (self.direction, 1 - self.direction):
+                packing, work = _profile.beam(self.cells, counts, self.side, sorted(occupied), [0] * len(counts),
+                                              int(amount), self.weights, self.lines[direction], direction)
+                self.work += work
+                if packing is not None:
+                    self.found = list(packing)
+                    return True
+            return None  # an empty beam proves nothing
         if helper == "sat":
             assert not occupied, "the SAT solver is asked about the empty square only"
             sat = self.sat_solver()

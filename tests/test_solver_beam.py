@@ -101,6 +101,32 @@ def test_finds_the_packing_of_a_t_files_run_the_exact_dp_gives_up_on():
     check_packing(packing, types, counts, 11, occupied)
 
 
+def test_the_helper_looks_along_both_directions():
+    """ddddfffeaaaeeeedqqeejefafe at side 11, its first three T_up at 0, 3 and 6 and the
+    fourth at 19: a beam of 4 000 along the rows (the DP's direction then) finds no
+    packing, along the columns it does (the question cost 2.8 s when the beam looked along
+    the rows only; docs/BENCHMARKS.md, "Sixteenth pass").  The helper "beam" looks along
+    both."""
+    pieces = decode("ddddfffeaaaeeeedqqeejefafe")
+    types = list(dict.fromkeys(pieces))
+    counts = [pieces.count(t) for t in types]
+    occupied: set[int] = set()
+    for corner in (0, 3, 6, 19):
+        counts[0] -= 1
+        row, col = divmod(corner, 11)
+        occupied |= {(row + r) * 11 + col + c for r, c in types[0].cells}
+    assert len(occupied) == 16
+    cells = [t.cells for t in types]
+    along = [_profile.beam(cells, counts, 11, sorted(occupied), [0] * len(types), 4_000, None, None, direction)[0]
+             for direction in (0, 1)]
+    assert along[0] is None and along[1] is not None
+    side = side_questions.Side(types, [pieces.count(t) for t in types], 11, None)
+    side.direction = 0
+    assert side.packable_by("beam", 4_000, counts, frozenset(occupied)) is True
+    assert side.found is not None
+    check_packing(side.found, types, counts, 11, occupied)
+
+
 # The beam asked first on every run, corner and side; the exact helpers settle what it
 # leaves (the DP without a budget, CaDiCaL).
 BEAM_FIRST = {"FIRST_C_BUDGET": 1, "ORDERED_C_BUDGET": 1, "CORNER_C_BUDGET": 0, "DP_LAYER_BUDGET": 1,
