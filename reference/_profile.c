@@ -273,6 +273,7 @@ typedef struct {
     RoomTable cell[MAX_CELLS];
     size_t size;   /* entries in all tables */
     size_t limit;  /* it stops growing at this size (at most ROOM_MEMO_MAX) */
+    long long cuts; /* the states its values refuted so far: what it was worth */
 } RoomMemo;
 
 /* room()'s memo stops growing here at most (4M entries, 128 MB): unknown values are then
@@ -475,8 +476,11 @@ static int refuted(const Bounds *X, int k, uint64_t covered, uint64_t counts)
         || lines_refute(B, X->line_memo, k, covered | dead, counts))
         return 1;
     unsigned char fit[ROOM_CAP_COMBOS];
-    return X->use_room && room(X->R, X->memo, k, covered | B->occupied_window[k], fit)
-           && fit[room_caps(B, X->R, counts)] < pieces_of(B, X->R, counts);
+    if (!X->use_room || !room(X->R, X->memo, k, covered | B->occupied_window[k], fit)
+        || fit[room_caps(B, X->R, counts)] >= pieces_of(B, X->R, counts))
+        return 0;
+    X->memo->cuts++;
+    return 1;
 }
 
 /* Adds a state made by a choice at cell k - 1 (the cell left empty, or a placement from it):
@@ -1073,6 +1077,12 @@ static PyObject *room_get_entries(RoomObject *self, void *closure)
     return PyLong_FromSize_t(self->memo.size);
 }
 
+static PyObject *room_get_cuts(RoomObject *self, void *closure)
+{
+    (void)closure;
+    return PyLong_FromLongLong(self->memo.cuts);
+}
+
 static PyObject *room_get_full(RoomObject *self, void *closure)
 {
     (void)closure;
@@ -1100,6 +1110,7 @@ static int room_set_limit(RoomObject *self, PyObject *value, void *closure)
 
 static PyGetSetDef room_getset[] = {
     {"entries", (getter)room_get_entries, NULL, "the values its memo holds so far (what building it cost)", NULL},
+    {"cuts", (getter)room_get_cuts, NULL, "the states the scans' lookups in it refuted so far (what it was worth)", NULL},
     {"full", (getter)room_get_full, NULL, "its memo stopped growing (its limit): unknown values are not used", NULL},
     {"limit", (getter)room_get_limit, (setter)room_set_limit,
      "the values its memo may hold (at most, and by default, 4 194 304)", NULL},

@@ -46,6 +46,15 @@ ROOM_LIMIT = _profile.ROOM_MEMO_MAX
 PIECE_ROOM_LIMIT = 1 << 20
 ROOM_FIRST_LIMIT = 1 << 18
 ROOM_GROWTH = 4  # the memos' next limit within a question, after one that did not answer
+# A memo past PIECE_ROOM_LIMIT values is deepened only while it pays for itself: while the
+# states its values refuted are at least ROOM_MIN_YIELD of its values (`Room.cuts`).  Along
+# the rows of ddddfejedbfeeffbfjeefefaea its memo grew from 1 M to 4 M values for 25 cuts,
+# along those of kdddfffeaaqeeeedfaeefjfaaa to 3.1 M for 517, where the memos that answer
+# cut far more (rdddfeferafeeefjjdeeferaaa's columns: 208 000 cuts for 148 000 values;
+# ddddfefeaafeeeadakeefeeaba's: 126 000 for 4 M).  Judged from 256 000 values on, the
+# rule stopped memos that pay later (kdddfffeaaqeeeedfaeefjfaaa: 18 s); docs/BENCHMARKS.md,
+# "Sixteenth pass".
+ROOM_MIN_YIELD = 0.01
 # The packing LP of one question (`Side.lp_refutes`, the helper "lp"): about 10 ms, and
 # it refutes the S/Z files' corners and runs that cost the other helpers 0.05-0.6 s each
 # (docs/BENCHMARKS.md, "Eleventh pass").  On the files of the shapes that tile well (L, J,
@@ -53,6 +62,11 @@ ROOM_GROWTH = 4  # the memos' next limit within a question, after one that did n
 # times per question it refuted, plus one.  Tests turn it off to exercise the others.
 LP_QUESTIONS = True
 LP_TRIES_PER_PROOF = 4
+
+
+def _pays(room: _profile.Room) -> bool:
+    """A memo worth deepening: still small, or one whose values refute states (ROOM_MIN_YIELD)."""
+    return room.entries < PIECE_ROOM_LIMIT or room.cuts >= ROOM_MIN_YIELD * room.entries
 
 
 # One corner's yes/no when the DP could not afford the whole piece: the DP with that corner
@@ -218,32 +232,55 @@ class Side:
         and that scan, along the rows of rdddfeferafeeefjjdeeferaaa, took 3 million states
         (2.8 s, most of it in the line counts) to refute a run that the columns' scan
         refutes in 0.5 s with its memo deepened to a million values (docs/BENCHMARKS.md,
-        "Thirteenth pass")."""
+        "Thirteenth pass").  A memo that does not pay for itself (`_pays`) is not deepened,
+        and its direction is asked last, once the others' deepened memos did not answer."""
         probe = 0 < budget < DP_LAYER_BUDGET
         deepen = rooms and budget >= DP_LAYER_BUDGET  # (a scan without a budget never gives up)
         order = (self.direction, 1 - self.direction)
         first, other = (self.rooms[d] for d in order)
         if first is not None and first.full and other is not None and not other.full:
             order = order[::-1]
+        # The directions whose memo filled up and does not pay for itself: scanned last, with
+        # the memo as it is, once the others' deepened memos did not answer.
+        spent = {d for d, room in enumerate(self.rooms)
+                 if deepen and room is not None and room.full and not _pays(room)}
         # The directions whose memo filled up at a limit this question may raise, and which
         # can grow past it.  (A memo that already holds `room_limit` values, kept from a
         # question with a larger limit, is read as it is: skipped, it would not be scanned.)
         filled = {d for d, room in enumerate(self.rooms)
-                  if room is not None and room.full and room.limit < room_limit and room.entries < room_limit}
+                  if room is not None and room.full and room.limit < room_limit and room.entries < room_limit
+                  and _pays(room)}
         for room in self.rooms:
             if room is not None:
-                # Read as it is by a probe, and before it deepens.  (A memo that filled up holds
-                # a few values past its limit: the lookups in progress finished theirs.)
-                room.limit = min(room.entries, room_limit) if probe or deepen or not rooms else room_limit
-        for direction in order:
-            if deepen and direction in filled:
-                continue
+                # Read as it is by a probe, before it deepens, and when it does not pay.  (A
+                # memo that filled up holds a few values past its limit: the lookups in
+                # progress finished theirs.)
+                held = probe or deepen or not rooms or not _pays(room)
+                room.limit = min(room.entries, room_limit) if held else room_limit
+        found = self._first_answer(question, [d for d in order if not deepen or d not in filled | spent], budget)
+        if found is not False or not deepen:
+            return found
+        found = self._deepen(question, budget, room_limit, order)
+        if found is not False:
+            return found
+        return self._first_answer(question, [d for d in order if d in spent], budget)
+
+    def _first_answer(self, question: DpQuestion, directions: Sequence[int], budget: int) -> int | None | bool:
+        """The question's scans along `directions` in turn, with room()'s memos as they are:
+        the first answer (its direction preferred from then on), False when none answers."""
+        for direction in directions:
             found = question.scan(direction).advance(budget, self.rooms[direction])
             if found is not False:
                 self.direction = direction
                 return found
-        if not deepen:
-            return False
+        return False
+
+    def _deepen(self, question: DpQuestion, budget: int, room_limit: int,
+                order: tuple[int, int]) -> int | None | bool:
+        """`_scan`'s scans with the memos that pay for themselves (`_pays`) deepened in
+        turns, from ROOM_FIRST_LIMIT values, ROOM_GROWTH times more each turn, up to
+        `room_limit`: until a scan answers (its answer) or a direction's memo stops short
+        of its limit (False: that direction's room() is whole for this question)."""
         level = ROOM_FIRST_LIMIT
         while True:
             level = min(level, room_limit)
@@ -252,11 +289,12 @@ class Side:
                 if room is None:
                     room = self.rooms[direction] = _profile.Room(self.cells, self.counts, self.side, direction)
                     room.limit = 0
+                if not _pays(room):
+                    continue
                 if room.limit < level:
                     room.limit = level
-                    found = question.scan(direction).advance(budget, room)
+                    found = self._first_answer(question, (direction,), budget)
                     if found is not False:
-                        self.direction = direction
                         return found
                 if not room.full:
                     return False

@@ -266,6 +266,7 @@ def test_a_probe_uses_rooms_memo_without_growing_it_and_a_question_grows_it_in_t
     monkeypatch.setattr(side_questions, "DP_LAYER_BUDGET", 3_000)
     monkeypatch.setattr(side_questions, "ROOM_FIRST_LIMIT", 8)
     monkeypatch.setattr(side_questions, "PIECE_ROOM_LIMIT", 8 * side_questions.ROOM_GROWTH ** 2)
+    monkeypatch.setattr(side_questions, "ROOM_MIN_YIELD", 0)  # every memo pays for itself (the next test)
     advanced = _record_scans(monkeypatch)
     assert board.smallest_corner_by_dp(0, [5, 5], frozenset(), [0, 0]) is False
     first, other = board.direction, 1 - board.direction
@@ -316,3 +317,52 @@ def test_a_scan_stopped_while_rooms_memo_was_full_remakes_its_layer_when_the_lim
     room.limit = 1 << 22
     assert scan.advance(3_000, room) is False
     assert scan.work > stopped_at and room.entries > entries
+
+
+def test_a_rooms_cuts_count_the_states_its_values_refuted():
+    """`Room.cuts`, what a memo was worth (`side_questions._pays`): none while its memo holds
+    no value, and the states its values refuted once it does, which the scan then does
+    without."""
+    pieces = [SHAPE_BY_NAME["T_down"]] * 5 + [SHAPE_BY_NAME["S_vertical"]] * 5
+    cells = [t.cells for t in dict.fromkeys(pieces)]
+    work = []
+    for limit in (0, 1 << 22):
+        room = _profile.Room(cells, [5, 5], 9, 0)
+        room.limit = limit
+        scan = _profile.Scan(cells, [5, 5], 9, [], [0, 0], -1, None, None, 0)
+        assert scan.advance(0, room) == 0
+        assert (room.entries, room.cuts) == (0, 0) if limit == 0 else room.cuts > 0
+        work.append(scan.work)
+    assert work[1] < work[0]
+
+
+def test_a_memo_that_does_not_pay_for_itself_is_not_deepened_and_its_direction_goes_last(monkeypatch):
+    """side_questions: past PIECE_ROOM_LIMIT values a memo is deepened only while the states
+    its values refuted are ROOM_MIN_YIELD of its values (`_pays`).  One that does not pay
+    stops growing; a later question reads it as it is, after the directions whose memos
+    still pay have been deepened (here none), and the answers stay the same."""
+    pieces = [SHAPE_BY_NAME["T_down"]] * 5 + [SHAPE_BY_NAME["S_vertical"]] * 5
+    board = side_questions.Side(list(dict.fromkeys(pieces)), [5, 5], 9, None)
+    monkeypatch.setattr(side_questions, "DP_LAYER_BUDGET", 3_000)
+    monkeypatch.setattr(side_questions, "ROOM_FIRST_LIMIT", 8)
+    judged_from = 8 * side_questions.ROOM_GROWTH
+    monkeypatch.setattr(side_questions, "PIECE_ROOM_LIMIT", judged_from)
+    monkeypatch.setattr(side_questions, "ROOM_MIN_YIELD", 1e9)  # past PIECE_ROOM_LIMIT, none pays
+    advanced = _record_scans(monkeypatch)
+    large = judged_from * side_questions.ROOM_GROWTH ** 2
+    assert board.first_corner([5, 5], [], [0, 0], -1, 3_000, room_limit=large) is False
+    first, other = board.direction, 1 - board.direction
+    # Deepened to PIECE_ROOM_LIMIT values, then no more: neither pays.
+    assert advanced == [(first, None), (other, None), (first, 8), (other, 8), (first, judged_from),
+                        (other, judged_from)]
+    rooms = [board.rooms[first], board.rooms[other]]
+    entries = [room.entries for room in rooms if room is not None]
+    assert len(entries) == 2 and all(judged_from <= n <= judged_from + 64 for n in entries)
+    advanced.clear()
+    assert board.first_corner([5, 4], [], [0, 0], 0, 3_000, room_limit=large) is False
+    assert advanced == [(first, entries[0]), (other, entries[1])]  # as they are, and last
+    assert [room.entries for room in rooms if room is not None] == entries
+    monkeypatch.setattr(side_questions, "ROOM_MIN_YIELD", 0)  # every memo pays: both deepen
+    advanced.clear()
+    assert board.first_corner([5, 3], [], [0, 0], 0, 3_000, room_limit=large) is not None
+    assert advanced[0] == (first, judged_from * side_questions.ROOM_GROWTH)
