@@ -207,6 +207,15 @@ RESTRICTED_SLOWEST = {
     # 3 s: the DP's last turn grows room()'s memo to 4 M values along the rows for nothing
     # (1.0 s), then answers along the columns with 1.4 M (0.9 s).
     "restricted_ivert_l180_svert_tdown_tleft_tup_26": "ddddfffeaaaeeeedqqeejefafe",
+    # The sixteenth pass's climbs (docs/BENCHMARKS.md): before the room() memos had to pay
+    # for themselves, seed 2 reached T shapes with six I_vertical, an I_horizontal and an
+    # L_270 (5.6 s); after, T shapes with three I_vertical, L_0, L_180 and an S (4.3 s),
+    # seed 3 eleven L_270 with J pieces at side 10 (2.4 s) and seed 0 T shapes with two
+    # L_180 (1.4 s).
+    "restricted_ihoriz_ivert_l270_tdown_tleft_tup_26": "ddddfefeaafeeeadakeefeeaba",
+    "restricted_ivert_l0_l180_svert_tdown_tleft_tup_26": "ddddfefeaqfeeefhfdeeeffjaa",
+    "restricted_j0_j180_j270_j90_l270_shoriz_23": "kknnnpkknnokkklklnknkkm",
+    "restricted_tdown_tright_tleft_tup_l180_26_b": "jjgdeegggeegeeeeggfgefgffe",
 }
 _SKEW = [s for s in SHAPES if s.name[0] in "SZ"]
 
