@@ -1,6 +1,7 @@
 """The reference on the restricted-shape files, this checkout against another, side by side.
 
-    python benchmarks/bench_restricted.py [--before PATH] [--files CODE ...] [--random N] [--seed 7]
+    python benchmarks/bench_restricted.py [--before PATH | --set MODULE.NAME=VALUE ...] [--files CODE ...]
+                                          [--random N] [--seed 7]
 
 Times `reference.solver.solve` (CPU seconds, in a fresh process per file) on every file of
 `generators.hard.RESTRICTED_FILES` and `RESTRICTED_SLOWEST`, with this checkout's
@@ -10,6 +11,8 @@ with its C extensions built in place, e.g.
     git worktree add --detach /tmp/before ead8a1f
     (cd /tmp/before && python setup.py build_ext --inplace)
 
+With `--set`, this checkout with module constants set (e.g. `--set
+reference.staged.PLAIN_MOVES=False`; Python literals) against itself as it is.
 The two run alternately, file by file, so that the machine's load falls on both alike,
 and their answers must agree.  With `--random N`, N more files drawn the way
 `bench_adversarial.py` draws its first half (a subset of 1-4 shapes, 20-26 pieces) are
@@ -20,10 +23,12 @@ few.  Prints a Markdown table and the sums (docs/BENCHMARKS.md records its outpu
 from __future__ import annotations
 
 import argparse
+import ast
 import json
 import random
 import subprocess
 import sys
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from bench_adversarial import draw_subset
@@ -31,8 +36,11 @@ from generators.hard import RESTRICTED_FILES, RESTRICTED_SLOWEST, encode
 
 HERE = Path(__file__).resolve().parents[1]
 CHILD = """
-import json, sys, time
+import importlib, json, sys, time
 from generators.hard import decode
+for name, value in json.loads(sys.argv[2]).items():
+    module, constant = name.rsplit(".", 1)
+    setattr(importlib.import_module(module), constant, value)
 from reference.solver import solve
 start = time.process_time()
 solution = solve(decode(sys.argv[1]))
@@ -40,10 +48,29 @@ print(json.dumps([time.process_time() - start, solution.side, solution.positions
 """
 
 
-def timed(tree: Path, code: str, cap: float) -> tuple[float, list] | None:
+@dataclass(frozen=True)
+class Tree:
+    """A reference to time: a checkout, and module constants set in it (`--set`)."""
+    label: str
+    path: Path
+    settings: dict[str, object] = field(default_factory=dict)
+
+
+def setting(text: str) -> tuple[str, object]:
+    """MODULE.NAME=VALUE, VALUE a Python literal."""
+    name, sep, value = text.partition("=")
+    if not sep or "." not in name:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected MODULE.NAME=VALUE")
+    try:
+        return name, ast.literal_eval(value)
+    except (ValueError, SyntaxError):
+        raise argparse.ArgumentTypeError(f"{value!r} is not a Python literal") from None
+
+
+def timed(tree: Tree, code: str, cap: float) -> tuple[float, list] | None:
     """(CPU seconds, [side, positions]) of one solve with `tree`'s reference; None past the cap."""
     try:
-        done = subprocess.run([sys.executable, "-c", CHILD, code], cwd=tree, env={"PYTHONPATH": str(tree)},
+        done = subprocess.run([sys.executable, "-c", CHILD, code, json.dumps(tree.settings)], cwd=tree.path, env={"PYTHONPATH": str(tree.path)},
                               capture_output=True, text=True, timeout=cap, check=True)
     except subprocess.TimeoutExpired:
         return None
@@ -64,43 +91,49 @@ def summary(label: str, seconds: list[float]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--before", type=Path, help="another checkout, its extensions built in place")
+    parser.add_argument("--set", type=setting, action="append", default=[], metavar="MODULE.NAME=VALUE",
+                        help="time this checkout with these constants set against itself as it is")
     parser.add_argument("--files", nargs="+", metavar="CODE", help="these files (shape codes) instead")
     parser.add_argument("--random", type=int, default=0, metavar="N", help="also N random few-shape files")
     parser.add_argument("--seed", type=int, default=7, help="seed of the random files (default 7)")
     parser.add_argument("--cap", type=float, default=60.0, help="seconds (wall) per solve (default 60)")
     args = parser.parse_args(argv)
-    trees = [("after", HERE)] + ([("before", args.before.resolve())] if args.before else [])
+    if args.before and args.set:
+        parser.error("--before and --set: one comparison at a time")
+    trees = [Tree("after", HERE, dict(args.set))]
+    if args.before or args.set:
+        trees.append(Tree("before", args.before.resolve() if args.before else HERE))
     mismatches = 0
     files = {code: code for code in args.files} if args.files else {**RESTRICTED_FILES, **RESTRICTED_SLOWEST}
-    totals = dict.fromkeys((label for label, _ in trees), 0.0)
-    print("| file | pieces | side | " + " | ".join(name for name, _ in trees[::-1]) + " |")
+    totals = dict.fromkeys((tree.label for tree in trees), 0.0)
+    print("| file | pieces | side | " + " | ".join(tree.label for tree in trees[::-1]) + " |")
     print("|---|---|---|" + "---|" * len(trees))
     for name, code in files.items():
-        results = {label: timed(tree, code, args.cap) for label, tree in trees[::-1]}
+        results = {tree.label: timed(tree, code, args.cap) for tree in trees[::-1]}
         answers = [r[1] for r in results.values() if r is not None]
         mismatch = any(answer != answers[0] for answer in answers)
         mismatches += mismatch
         for label, result in results.items():
             totals[label] += args.cap if result is None else result[0]
         side = answers[0][0] if answers else "?"
-        cells = " | ".join(shown(results[label], args.cap) for label, _ in trees[::-1])
+        cells = " | ".join(shown(results[tree.label], args.cap) for tree in trees[::-1])
         print(f"| `{name}` | {len(code)} | {side} | {cells} |" + (" MISMATCH" if mismatch else ""), flush=True)
-    sums = " | ".join(f"{totals[label]:.2f}" for label, _ in trees[::-1])
+    sums = " | ".join(f"{totals[tree.label]:.2f}" for tree in trees[::-1])
     print(f"| sum of {len(files)} | | | {sums} |")
     if args.random:
         rng = random.Random(args.seed)
         codes = list(dict.fromkeys(encode([rng.choice(subset) for _ in range(rng.randint(20, 26))])
                                    for subset in (draw_subset(rng) for _ in range(args.random))))
-        seconds: dict[str, list[float]] = {label: [] for label, _ in trees}
+        seconds: dict[str, list[float]] = {tree.label: [] for tree in trees}
         for code in codes:
-            results = {label: timed(tree, code, args.cap) for label, tree in trees[::-1]}
+            results = {tree.label: timed(tree, code, args.cap) for tree in trees[::-1]}
             answers = [r[1] for r in results.values() if r is not None]
             mismatches += any(answer != answers[0] for answer in answers)
             for label, result in results.items():
                 seconds[label].append(args.cap if result is None else result[0])
         print()
-        for label, _ in trees[::-1]:
-            print(summary(label, seconds[label]))
+        for tree in trees[::-1]:
+            print(summary(tree.label, seconds[tree.label]))
     print(f"\nanswer mismatches: {mismatches}")
     return 1 if mismatches else 0
 
