@@ -174,7 +174,7 @@ class Side:
         return True
 
     def first_corner(self, counts: list[int], occupied: Collection[int], min_corner: list[int], target: int,
-                     budget: int, rooms: bool = True, room_limit: int = ROOM_LIMIT) -> int | None | bool:
+                     budget: int, room_limit: int = ROOM_LIMIT) -> int | None | bool:
         """One DP question, along the preferred direction, then, when that outgrows its
         budget, along the other, which is preferred from then on if it answered: one
         direction can be a hundred times faster than the other, and which one depends on
@@ -186,16 +186,14 @@ class Side:
         square (0.92 s of a 2 000-state probe on nhnhnnnnjnhjoonjjohjojnjnj; 0.6-1 s of
         the first question on restricted_l90_ivert_tdown_26 and restricted_ihoriz_skew_23,
         which the line counts answer alone).  A probe (a budget below DP_LAYER_BUDGET)
-        never builds it, nor a question asked with `rooms` false (`staged.RUN_ROOM_MAX_TYPES`).
+        never builds it.
         When its memo fills up (`Room.full`: unknown values then prune nothing) and the
         scan still gives up, the other direction gets a room() of its own: its memo can be
         ten times smaller (bddbqdddqqqdnqddqnqdnnn: 4 M values along the columns, 0.3 M
         along the rows, where the DP answers the side in one scan; docs/BENCHMARKS.md,
         "Eleventh pass").  `room_limit`: the values room()'s memos may hold by the end of
         this question (`Room.limit`; a later question with a larger limit grows them on); a
-        probe, and a question asked without `rooms`, read them without adding any (such a
-        run on kdddfffeaaqeeeedfapefjfaaa, eight types, grew them from 1 M to 4 M values
-        for a second; docs/BENCHMARKS.md, "Fourteenth pass").
+        probe reads them without adding any.
 
         The scans of the question last asked are kept (`_profile.Scan`): asked again with
         a larger budget, each resumes where its budget stopped it.  The states they took
@@ -205,7 +203,7 @@ class Side:
             return None
         question = self._question_of(counts, occupied, min_corner, target)
         work = question.work() + self._room_entries()
-        found = self._scan(question, budget, rooms, room_limit)
+        found = self._scan(question, budget, room_limit)
         self.work = question.work() + self._room_entries() - work
         if found is None:
             self.refuted.add(counts, occupied, min_corner)
@@ -218,9 +216,9 @@ class Side:
         work (docs/BENCHMARKS.md, "Tenth pass")."""
         return sum(room.entries for room in self.rooms if room is not None)
 
-    def _scan(self, question: DpQuestion, budget: int, rooms: bool, room_limit: int) -> int | None | bool:
+    def _scan(self, question: DpQuestion, budget: int, room_limit: int) -> int | None | bool:
         """`first_corner`'s scans: along both directions with room()'s memos as they are,
-        then (unless a probe, unbounded or without `rooms`) with memos deepened in turns
+        then (unless a probe or unbounded) with memos deepened in turns
         (`ROOM_FIRST_LIMIT`, then ROOM_GROWTH times more, up to `room_limit`), until a scan
         answers or a direction's memo stops short of its limit: that direction's room() is
         whole for this question, whose scan now needs a larger budget, not a larger memo.
@@ -235,7 +233,7 @@ class Side:
         "Thirteenth pass").  A memo that does not pay for itself (`_pays`) is not deepened,
         and its direction is asked last, once the others' deepened memos did not answer."""
         probe = 0 < budget < DP_LAYER_BUDGET
-        deepen = rooms and budget >= DP_LAYER_BUDGET  # (a scan without a budget never gives up)
+        deepen = budget >= DP_LAYER_BUDGET  # (a scan without a budget never gives up)
         order = (self.direction, 1 - self.direction)
         first, other = (self.rooms[d] for d in order)
         if first is not None and first.full and other is not None and not other.full:
@@ -255,7 +253,7 @@ class Side:
                 # Read as it is by a probe, before it deepens, and when it does not pay.  (A
                 # memo that filled up holds a few values past its limit: the lookups in
                 # progress finished theirs.)
-                held = probe or deepen or not rooms or not _pays(room)
+                held = probe or deepen or not _pays(room)
                 room.limit = min(room.entries, room_limit) if held else room_limit
         found = self._first_answer(question, [d for d in order if not deepen or d not in filled | spent], budget)
         if found is not False or not deepen:

@@ -104,13 +104,11 @@ PLAIN_MOVES = True
 # pass".  The beam now finds those packings in milliseconds, and the C core's 1 280 000-
 # and 320 000-node turns and the beam's 16 000-state one only delayed the DP's last one
 # on the runs that have no completion: "Twelfth pass", "Thirteenth pass".)
-# A run's DP builds room() (when neither direction answers without it) only on files of
-# at most RUN_ROOM_MAX_TYPES types: its memo costs more, and refutes less, the more types
-# there are, and the C core or the shorter run is then cheaper (docs/BENCHMARKS.md,
-# "Seventh pass": ljnnnooqjjjofkllqfohonj, eight types, 1.0 s against 2.1 s with room()
-# in runs; the S/Z files need it: spprqppqrsqssqqrprprprqsp 1.8 s against 4.7 s without,
-# and with an I and an L piece, six types, srarrhrprppqpsrssqrrsqqps 2.3 s against 6.2 s).
-RUN_ROOM_MAX_TYPES = 6
+# A run's DP builds room() as every question's does, whatever the types.  (It did on files
+# of at most six types only, from the seventh pass to the sixteenth: then, with memos that
+# must pay for themselves, kdddfffeaaqeeeedfapefjfaaa, eight types, took 1.8 s against
+# 3.5 s without, and ljnnnooqjjjofkllqfohonj, for which the limit was made, 0.72 s against
+# 0.73; docs/BENCHMARKS.md, "Sixteenth pass".)
 RUN_STAGES: Portfolio = (("dp", 2_500, 160_000), ("c", 20_000, 80_000), ("beam", 1_000, 4_000), ("lp", 1, 1))
 # The side's yes/no when the DP and the ordered C search could not afford it: the C core
 # and the SAT solver (asked about the empty square only), as for corners.  (CP-SAT,
@@ -291,8 +289,7 @@ def _place_plain_moves(board: Side, partial: _Partial) -> bool:
                 return (None if found is None else RunAnswer(found, board.found)), board.work
             if helper == "lp":
                 return (RunAnswer(False) if board.lp_refutes(counts, occupied, min_corner) else None), 1
-            dp_says = board.first_corner(counts, occupied, min_corner, t, int(budget),
-                                         rooms=len(board.types) <= RUN_ROOM_MAX_TYPES)
+            dp_says = board.first_corner(counts, occupied, min_corner, t, int(budget))
             return (None if dp_says is False else RunAnswer(dp_says is not None, None, dp_says)), board.work
 
         settled = balanced(RUN_STAGES, ask, board.distrust, lambda answer: answer.packable)
