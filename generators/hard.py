@@ -211,11 +211,13 @@ RESTRICTED_SLOWEST = {
     # for themselves, seed 2 reached T shapes with six I_vertical, an I_horizontal and an
     # L_270 (5.6 s); after, T shapes with three I_vertical, L_0, L_180 and an S (4.3 s),
     # seed 3 eleven L_270 with J pieces at side 10 (2.4 s) and seed 0 T shapes with two
-    # L_180 (1.4 s).
+    # L_180 (1.4 s); with room() in every run, seed 2 T shapes with three I_vertical, two
+    # J_0 and an L_90 (3.6 s).
     "restricted_ihoriz_ivert_l270_tdown_tleft_tup_26": "ddddfefeaafeeeadakeefeeaba",
     "restricted_ivert_l0_l180_svert_tdown_tleft_tup_26": "ddddfefeaqfeeefhfdeeeffjaa",
     "restricted_j0_j180_j270_j90_l270_shoriz_23": "kknnnpkknnokkklklnknkkm",
     "restricted_tdown_tright_tleft_tup_l180_26_b": "jjgdeegggeegeeeeggfgefgffe",
+    "restricted_ivert_j0_l90_tdown_tleft_tup_26": "ddddfefeaafeeeflfdeieeflae",
 }
 _SKEW = [s for s in SHAPES if s.name[0] in "SZ"]
 
