@@ -340,7 +340,7 @@ def test_a_memo_that_does_not_pay_for_itself_is_not_deepened_and_its_direction_g
     """side_questions: past PIECE_ROOM_LIMIT values a memo is deepened only while the states
     its values refuted are ROOM_MIN_YIELD of its values (`_pays`).  One that does not pay
     stops growing; a later question reads it as it is, after the directions whose memos
-    still pay have been deepened (here none), and the answers stay the same."""
+    still pay have been deepened (here none)."""
     pieces = [SHAPE_BY_NAME["T_down"]] * 5 + [SHAPE_BY_NAME["S_vertical"]] * 5
     board = side_questions.Side(list(dict.fromkeys(pieces)), [5, 5], 9, None)
     monkeypatch.setattr(side_questions, "DP_LAYER_BUDGET", 3_000)
@@ -362,7 +362,8 @@ def test_a_memo_that_does_not_pay_for_itself_is_not_deepened_and_its_direction_g
     assert board.first_corner([5, 4], [], [0, 0], 0, 3_000, room_limit=large) is False
     assert advanced == [(first, entries[0]), (other, entries[1])]  # as they are, and last
     assert [room.entries for room in rooms if room is not None] == entries
-    monkeypatch.setattr(side_questions, "ROOM_MIN_YIELD", 0)  # every memo pays: both deepen
+    monkeypatch.setattr(side_questions, "ROOM_MIN_YIELD", 0)  # every memo pays: deepened on, one answers
     advanced.clear()
-    assert board.first_corner([5, 3], [], [0, 0], 0, 3_000, room_limit=large) is not None
+    expected = _profile.first_corner([t.cells for t in board.types], [5, 3], 9, [], [0, 0], 0, 0)
+    assert board.first_corner([5, 3], [], [0, 0], 0, 3_000, room_limit=large) == expected
     assert advanced[0] == (first, judged_from * side_questions.ROOM_GROWTH)
