@@ -70,12 +70,21 @@ def setting(text: str) -> tuple[str, object]:
 def timed(tree: Tree, code: str, cap: float) -> tuple[float, list] | None:
     """(CPU seconds, [side, positions]) of one solve with `tree`'s reference; None past the cap."""
     try:
-        done = subprocess.run([sys.executable, "-c", CHILD, code, json.dumps(tree.settings)], cwd=tree.path, env={"PYTHONPATH": str(tree.path)},
-                              capture_output=True, text=True, timeout=cap, check=True)
+        done = subprocess.run([sys.executable, "-c", CHILD, code, json.dumps(tree.settings)], cwd=tree.path,
+                              env={"PYTHONPATH": str(tree.path)}, capture_output=True, text=True, timeout=cap,
+                              check=True)
     except subprocess.TimeoutExpired:
         return None
     seconds, side, positions = json.loads(done.stdout)
     return seconds, [side, positions]
+
+
+def raced(trees: list[Tree], code: str, cap: float) -> tuple[dict[str, tuple[float, list] | None], bool]:
+    """One file solved by each tree in turn (the last first): the results by label, and
+    whether their answers disagree."""
+    results = {tree.label: timed(tree, code, cap) for tree in trees[::-1]}
+    answers = [result[1] for result in results.values() if result is not None]
+    return results, any(answer != answers[0] for answer in answers)
 
 
 def shown(result: tuple[float, list] | None, cap: float) -> str:
@@ -109,13 +118,11 @@ def main(argv: list[str] | None = None) -> int:
     print("| file | pieces | side | " + " | ".join(tree.label for tree in trees[::-1]) + " |")
     print("|---|---|---|" + "---|" * len(trees))
     for name, code in files.items():
-        results = {tree.label: timed(tree, code, args.cap) for tree in trees[::-1]}
-        answers = [r[1] for r in results.values() if r is not None]
-        mismatch = any(answer != answers[0] for answer in answers)
+        results, mismatch = raced(trees, code, args.cap)
         mismatches += mismatch
         for label, result in results.items():
             totals[label] += args.cap if result is None else result[0]
-        side = answers[0][0] if answers else "?"
+        side = next((result[1][0] for result in results.values() if result is not None), "?")
         cells = " | ".join(shown(results[tree.label], args.cap) for tree in trees[::-1])
         print(f"| `{name}` | {len(code)} | {side} | {cells} |" + (" MISMATCH" if mismatch else ""), flush=True)
     sums = " | ".join(f"{totals[tree.label]:.2f}" for tree in trees[::-1])
@@ -126,9 +133,8 @@ def main(argv: list[str] | None = None) -> int:
                                    for subset in (draw_subset(rng) for _ in range(args.random))))
         seconds: dict[str, list[float]] = {tree.label: [] for tree in trees}
         for code in codes:
-            results = {tree.label: timed(tree, code, args.cap) for tree in trees[::-1]}
-            answers = [r[1] for r in results.values() if r is not None]
-            mismatches += any(answer != answers[0] for answer in answers)
+            results, mismatch = raced(trees, code, args.cap)
+            mismatches += mismatch
             for label, result in results.items():
                 seconds[label].append(args.cap if result is None else result[0])
         print()
