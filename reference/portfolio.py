@@ -28,7 +28,7 @@ ROUNDS = 8  # budgets of a helper without a cap before its last, unbounded one
 # adversarial benchmark's slowest files, docs/BENCHMARKS.md, "Eighth pass": the median
 # over their calls of more than 10 ms): a state a DP scan takes from a layer, a node of
 # the C core's order-free search, a conflict of CaDiCaL, a second of CP-SAT.
-SECONDS_PER_UNIT = {"dp": 0.3e-6, "beam": 0.3e-6, "c": 0.6e-6, "sat": 60e-6, "cp-sat": 1.0, "lp": 0.008}
+SECONDS_PER_UNIT = {"dp": 0.3e-6, "dp-next": 0.3e-6, "beam": 0.3e-6, "c": 0.6e-6, "sat": 60e-6, "cp-sat": 1.0, "lp": 0.008}
 DISTRUST_MAX = 16.0  # the most a helper's work is weighed
 # `balanced` learns only from questions that cost the helpers this much (estimated): the
 # cheap ones, answered at a first budget or two, say little about the file and turned the
@@ -40,6 +40,10 @@ LEARN_FROM_SECONDS = 0.05
 # Helpers that can give one answer only: the beam finds packings, the LP refutes.  A
 # question answered the other way does not count against them.
 ONE_ANSWER = {"beam": True, "lp": False}
+# Helpers that ask one solver another question: what a side teaches about the solver
+# weighs both.  ("dp-next": the profile DP asked for the next piece's smallest corner over
+# a run's completions, "dp" whether it has any; `staged.RUN_STAGES`.)
+SOLVER = {"dp-next": "dp"}
 
 
 @dataclass
@@ -60,15 +64,19 @@ class Distrust:
     after_no: dict[str, float] = field(default_factory=dict)
 
     def weight(self, helper: str) -> float:
-        """The lesser of its weights after "yes" and after "no"; a kind of answer that has
-        taught nothing yet does not vouch for it."""
-        return min((learned.get(helper, 1.0) for learned in (self.after_yes, self.after_no) if learned), default=1.0)
+        """The lesser of its solver's weights after "yes" and after "no"; a kind of answer
+        that has taught nothing yet does not vouch for it."""
+        solver = SOLVER.get(helper, helper)
+        return min((learned.get(solver, 1.0) for learned in (self.after_yes, self.after_no) if learned), default=1.0)
 
     def learn(self, packable: bool, answered: str, beaten: list[str]) -> None:
         """`answered` settled a costly question (`packable`: its answer) after each of
-        `beaten` had spent at least one budget on it."""
+        `beaten` had spent at least one budget on it; what it teaches is about their
+        solvers (`SOLVER`), and a solver does not lose to itself."""
         weights = self.after_yes if packable else self.after_no
-        rivals = [helper for helper in beaten if ONE_ANSWER.get(helper, packable) == packable]
+        answered = SOLVER.get(answered, answered)
+        rivals = {SOLVER.get(helper, helper) for helper in beaten
+                  if ONE_ANSWER.get(helper, packable) == packable} - {answered}
         for helper in rivals:
             weights[helper] = min(weights.get(helper, 1.0) * 2, DISTRUST_MAX)
         if rivals:

@@ -29,6 +29,11 @@ from reference.shapes import Shape
 # than the SAT solver does.
 DP_LAYER_BUDGET = 40_000
 DP_RETRY_PIECES = 1
+# The DP questions whose scans are kept, so that one asked again resumes where it stopped:
+# a run's question is asked of the DP for the next piece's smallest corner and for any
+# completion at all (`staged.RUN_STAGES`), in turns.  (A layer of n states holds about 40n
+# bytes: two questions at DP_CORNER_MAX states, 13 MB a direction.)
+KEPT_QUESTIONS = 2
 # room()'s memo (`Room.limit`), built by the scans' lookups at about a state's cost per
 # value: up to 4 M values (128 MB), but a piece's whole question (`smallest_corner_by_dp`)
 # lets it grow to 1 M only, and a probe (a budget below DP_LAYER_BUDGET) not at all.
@@ -147,7 +152,7 @@ class Side:
         self.direction = _profile.window_direction(self.cells, side)
         self.lines = (_profile.Lines(), _profile.Lines())
         self.rooms: list[_profile.Room | None] = [None, None]
-        self.question: DpQuestion | None = None  # the last DP question (`_question_of`)
+        self.questions: list[DpQuestion] = []  # the last DP questions asked, latest last (`_question_of`)
         self.distrust = Distrust()  # `balanced`: what the helpers' work weighs at this side
         self.work: float = 0  # of the last `packable_by` or `first_corner` (`portfolio.SECONDS_PER_UNIT`'s units)
         self.refuted = Refuted()  # the questions proved to have no packing: none is asked twice
@@ -302,12 +307,13 @@ class Side:
 
     def _question_of(self, counts: list[int], occupied: Collection[int], min_corner: list[int],
                     target: int) -> DpQuestion:
-        """The DP question: the last one asked when it is this one (its scans kept: they hold
-        their layers), else a new one."""
+        """The DP question: one of the last KEPT_QUESTIONS asked when it is one of them (its
+        scans kept: they hold their layers), else a new one."""
         key = (tuple(counts), tuple(sorted(occupied)), tuple(min_corner), target)
-        if self.question is None or self.question.key != key:
-            self.question = DpQuestion(self, key)
-        return self.question
+        kept = [question for question in self.questions if question.key == key]
+        question = kept[0] if kept else DpQuestion(self, key)
+        self.questions = [other for other in self.questions if other is not question][1 - KEPT_QUESTIONS:] + [question]
+        return question
 
     def packable(self, counts: list[int], occupied: frozenset[int], helpers: Portfolio) -> bool:
         """Can `counts` still be packed in the free cells?  Shared by `helpers`."""

@@ -25,9 +25,12 @@ settled in steps, each of which keeps the answer the seed's first solution:
    settles it at its first budget, the question's own packing LP
    (`Side.lp_refutes`) may prove it has no completion, which it does in milliseconds
    on the S/Z files, whose fixed pieces waste cells the LP sees.
-   Runs are asked longest first until a packing is known, then up from the longest it
-   confirms, so that the only "no" asked is then the one any order needs.  A question
-   proved to have no completion is never asked again at the side (`Side.refuted`).
+   The DP is asked both for the next piece's corner and, which refutes a run with fewer
+   states, whether the run has any completion at all.  The beam first looks for a
+   packing of all the pieces still to place (`RUN_BEAM`); runs are asked longest first
+   until a packing is known, then up from the longest it confirms, so that the only
+   "no" asked is then the one any order needs.  A question proved to have no completion
+   is never asked again at the side (`Side.refuted`).
 3. Otherwise the profile DP asked for the first piece's smallest corner over all
    packings, which also says whether the side has one.  Its bounds drop the states
    without a completion: the line counts (reference/_lines.h: the pieces' profiles
@@ -109,7 +112,22 @@ PLAIN_MOVES = True
 # must pay for themselves, kdddfffeaaqeeeedfapefjfaaa, eight types, took 1.8 s against
 # 3.5 s without, and ljnnnooqjjjofkllqfohonj, for which the limit was made, 0.72 s against
 # 0.73; docs/BENCHMARKS.md, "Sixteenth pass".)
-RUN_STAGES: Portfolio = (("dp", 2_500, 160_000), ("c", 20_000, 80_000), ("beam", 1_000, 4_000), ("lp", 1, 1))
+# The DP is asked a run's question two ways: for the next piece's smallest corner over the
+# run's completions ("dp-next"), which places that piece too, and whether it has any
+# ("dp"), whose scan keeps only the frontiers, not where the next piece went, so it
+# refutes a run with far fewer states.  (With "dp-next" alone, run 5 of
+# ddddfejedbfeeffbfjeefefaea was left unsettled after 0.95 s at its cap, and then its last
+# piece's corner refuted in 0.97 s, the same question without a target; the ten slowest
+# files of RESTRICTED_SLOWEST 34.5 -> 29.5 s; docs/BENCHMARKS.md, "Seventeenth pass".)
+RUN_STAGES: Portfolio = (("dp-next", 2_500, 160_000), ("c", 20_000, 80_000), ("beam", 1_000, 4_000), ("lp", 1, 1),
+                         ("dp", 40_000, 160_000))
+# Before its runs, when no packing of the pieces still to place is known, the beam looks for
+# one with this many states per layer (0: not asked): the runs it confirms need no question,
+# and the runs are then asked up from the longest it confirms, so that the only "no" is the
+# one any order needs.  (Asked longest first, the runs of ddddfefeaqfeeefhfdeeeffjaa that
+# were too long cost 0.9 s of refutations before a run of 4 found its packing, which this
+# beam finds in 0.01 s; the ten slowest files 29.5 -> 25.5 s; "Seventeenth pass".)
+RUN_BEAM = 1_000
 # The side's yes/no when the DP and the ordered C search could not afford it: the C core
 # and the SAT solver (asked about the empty square only), as for corners.  (CP-SAT,
 # between them before, answered no side first on RESTRICTED_SLOWEST.)
@@ -241,15 +259,15 @@ def _place_plain_moves(board: Side, partial: _Partial) -> bool:
     Each of those moves is its piece's answer once the run is known to have a completion:
     the corners before it do not even fit.  Runs too long fail within the DP's first
     layers, so they are asked longest first until a packing is known (the board's witness,
-    or the C core's packing of a run: its pieces may follow the moves further than the run
-    asked); then, after one try at the longest, up from the longest run the packing
-    confirms.  A run with a completion confirms every shorter one, so the only "no" asked
+    the beam's packing of the pieces still to place, or the C core's packing of a run: its
+    pieces may follow the moves further than the run asked); then, after one try at the
+    longest, up from the longest run the packing confirms.  A run with a completion confirms every shorter one, so the only "no" asked
     then is the run one longer than the answer, the refutation of the next piece's first
     corner, which any order must prove.  (Longest first all the way, every run longer than
     the answer was refuted in turn: on `prposrppqqpccsqrqsprqcpsr` 1.2 s of "no" for a run
     of 5.)  A run the DP
-    confirms comes with the next piece's smallest corner over its completions: the next
-    move again, or that piece's answer.  A run that neither the DP nor the C core settles
+    confirms when asked for the next piece ("dp-next") comes with that piece's smallest
+    corner over its completions: the next move again, or that piece's answer.  A run that neither the DP nor the C core settles
     within its caps ends the attempt, as the longer ones would cost them more.  When it
     places nothing, it leaves its moves in `partial.futile_moves`.
     """
@@ -264,6 +282,8 @@ def _place_plain_moves(board: Side, partial: _Partial) -> bool:
     # A packing of the pieces from `start` on, when one is known: the board's witness, or
     # the C core's packing of a run's completion with the run's moves before it.
     packing = board.witness
+    if packing is None and RUN_BEAM and board.packable_by("beam", RUN_BEAM, partial.counts, partial.occupied):
+        packing = board.found
     known = _followed(packing, types, moves)  # the longest run known to have a completion
     refuted = len(moves)  # the shortest run known to have none (the piece after the moves has no corner)
     next_corner: int | None = None
@@ -282,13 +302,18 @@ def _place_plain_moves(board: Side, partial: _Partial) -> bool:
         t = partial.piece_types[start + run]
 
         def ask(helper: str, budget: float) -> tuple[RunAnswer | None, float]:
-            """The C core: a packing confirms the run, "no" refutes it.  The DP: the next
-            piece's smallest corner over the run's completions, or none."""
+            """The C core: a packing confirms the run, "no" refutes it.  The DP ("dp-next"):
+            the next piece's smallest corner over the run's completions, or none; ("dp")
+            whether it has any."""
             if helper in ("c", "beam"):
                 found = board.packable_by(helper, budget, counts, frozenset(occupied))
                 return (None if found is None else RunAnswer(found, board.found)), board.work
             if helper == "lp":
                 return (RunAnswer(False) if board.lp_refutes(counts, occupied, min_corner) else None), 1
+            if helper == "dp":
+                dp_says = board.first_corner(counts, occupied, min_corner, -1, int(budget))
+                return (None if dp_says is False else RunAnswer(dp_says is not None)), board.work
+            assert helper == "dp-next", helper
             dp_says = board.first_corner(counts, occupied, min_corner, t, int(budget))
             return (None if dp_says is False else RunAnswer(dp_says is not None, None, dp_says)), board.work
 

@@ -94,3 +94,19 @@ def test_yes_and_no_teach_apart():
     # A costly packing the C core finds: from then on it weighs what "yes" taught.
     assert balanced((("dp", 10, 1e9), ("c", 10, 0)), Scripted({"c": big}), distrust)
     assert distrust.weight("c") == 1.0 and distrust.weight("dp") == 1.0
+
+
+def test_a_solver_asked_two_questions_does_not_lose_to_itself():
+    """"dp-next" and "dp" are the profile DP asked for a run's next corner and for any
+    completion of it (`staged.RUN_STAGES`): the one answering after the other does not
+    teach that the DP is slow, and what a side teaches about the DP weighs both."""
+    distrust = Distrust()
+    big = portfolio.LEARN_FROM_SECONDS / SECONDS_PER_UNIT["dp"]
+    helpers = (("dp-next", 10, 1e9), ("c", 10, 1e9), ("dp", 10, 1e9))
+    assert balanced(helpers, Scripted({"dp": big}, answer=False), distrust) is False
+    assert distrust.after_no == {"c": 2.0, "dp": 1.0}
+    assert distrust.weight("dp-next") == distrust.weight("dp") == 1.0
+    # A costly refutation the C core answers: the DP, asked both ways beside it, weighs double.
+    assert balanced(helpers, Scripted({"c": big}, answer=False), distrust) is False
+    assert distrust.after_no == {"c": 1.0, "dp": 2.0}
+    assert distrust.weight("dp-next") == distrust.weight("dp") == 2.0

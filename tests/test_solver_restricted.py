@@ -33,17 +33,17 @@ SKEW = [SHAPE_BY_NAME[n] for n in ("S_horizontal", "S_vertical", "Z_horizontal",
 # up at its first layer of more than one state).
 FORCED = {"FIRST_C_BUDGET": 1, "FIRST_CORNER_BEAM": 0, "ORDERED_C_BUDGET": 1, "CORNER_C_BUDGET": 1,
           "DP_LAYER_BUDGET": 1, "USE_SAT": False,
-          "RUN_STAGES": (("c", 1, 1), ("dp", 1, 1)),
+          "RUN_BEAM": 0, "RUN_STAGES": (("c", 1, 1), ("dp-next", 1, 1), ("dp", 1, 1)),
           "SIDE_STAGES": (("cp-sat", 20.0, 20.0), ("c", 0, 0)),
           "QUERY_STAGES": (("cp-sat", 20.0, 20.0), ("c", 0, 0))}
 # The profile DP, without a budget, decides every side and every piece's smallest corner.
 FORCED_DP = {"FIRST_C_BUDGET": 1, "FIRST_CORNER_BEAM": 0, "ORDERED_C_BUDGET": 1, "CORNER_C_BUDGET": 0,
              "DP_LAYER_BUDGET": 0,
-             "RUN_STAGES": (("dp", 0, 0),)}
+             "RUN_BEAM": 0, "RUN_STAGES": (("dp-next", 0, 0),)}
 # The DP out of the way: the incremental SAT solver decides every side and every corner.
 FORCED_SAT = {"FIRST_C_BUDGET": 1, "FIRST_CORNER_BEAM": 0, "ORDERED_C_BUDGET": 1, "CORNER_C_BUDGET": 0,
               "DP_LAYER_BUDGET": 1,
-              "RUN_STAGES": (("dp", 1, 1),),
+              "RUN_BEAM": 0, "RUN_STAGES": (("dp-next", 1, 1),),
               "USE_SAT": True, "SIDE_STAGES": (("sat", 0, 0),), "CORNER_STAGES": (("sat", 0, 0),)}
 
 
@@ -127,7 +127,7 @@ def few_shape_pieces(pieces: tuple[int, int], shapes: tuple[int, int]) -> st.Sea
 # only after more pieces are placed.
 TINY_DP = {"FIRST_C_BUDGET": 1, "FIRST_CORNER_BEAM": 0, "ORDERED_C_BUDGET": 1, "CORNER_C_BUDGET": 0,
            "DP_LAYER_BUDGET": 4,
-           "RUN_STAGES": (("dp", 4, 16),)}
+           "RUN_BEAM": 0, "RUN_STAGES": (("dp-next", 4, 16), ("dp", 4, 16))}
 
 
 @settings(max_examples=25, deadline=None)
@@ -143,6 +143,17 @@ def test_runs_of_plain_moves_agree_with_the_dp_piece_by_piece(pieces):
     moves is taken only where the DP finds a completion of it, and must never end
     anywhere else than the pieces asked one by one."""
     assert solve_forced(pieces, FORCED_DP) == solve_forced(pieces, {**FORCED_DP, "PLAIN_MOVES": False})
+
+
+# A run's next corner never known: the DP, without a budget, says only whether the run has
+# a completion; the next piece is then asked on its own.
+RUNS_BY_ANY_COMPLETION = {**FORCED_DP, "RUN_STAGES": (("dp-next", 1, 1), ("dp", 0, 0))}
+
+
+@settings(max_examples=15, deadline=None)
+@given(pieces=few_shape_pieces((10, 16), (1, 4)))
+def test_runs_settled_without_their_next_corner_agree_with_the_dp_piece_by_piece(pieces):
+    assert solve_forced(pieces, RUNS_BY_ANY_COMPLETION) == solve_forced(pieces, {**FORCED_DP, "PLAIN_MOVES": False})
 
 
 @pytest.mark.slow
@@ -270,7 +281,7 @@ def test_cp_sat_lexicographic_minimisation_agrees_on_medium_files(seed):
 
 # The C core's order-free search answers every question: the runs of plain moves (a packing
 # of the run, or a proof there is none), the side, and every corner.
-FORCED_C = {"FIRST_C_BUDGET": 1, "ORDERED_C_BUDGET": 1, "DP_LAYER_BUDGET": 1, "RUN_STAGES": (("c", 0, 0),),
+FORCED_C = {"FIRST_C_BUDGET": 1, "ORDERED_C_BUDGET": 1, "DP_LAYER_BUDGET": 1, "RUN_BEAM": 0, "RUN_STAGES": (("c", 0, 0),),
             "SIDE_STAGES": (("c", 0, 0),), "CORNER_STAGES": (("c", 0, 0),)}
 
 
