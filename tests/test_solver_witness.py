@@ -174,3 +174,22 @@ def test_runs_confirmed_by_a_packing_match_plain(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(staged, "_followed", recording)
     few_shape_files_match_plain(RUNS_BY_C, monkeypatch)
     assert sum(run >= 2 for run in confirmed) >= 10, "packings confirm runs of several moves"
+
+
+def test_the_beams_packing_of_the_rest_spares_run_questions(monkeypatch: pytest.MonkeyPatch):
+    """`RUN_BEAM`: before its runs, the beam's packing of all the pieces still to place
+    confirms the runs it follows, which are then not asked; the answers stay plain's."""
+    asked = []
+    original = staged.balanced
+
+    def counting(helpers, ask, distrust=None, packable=bool):  # type: ignore[no-untyped-def]
+        asked.append(helpers is staged.RUN_STAGES)
+        return original(helpers, ask, distrust, packable)
+
+    monkeypatch.setattr(staged, "balanced", counting)
+    questions = {}
+    for beam in (0, 1_000):
+        asked.clear()
+        few_shape_files_match_plain({**RUNS_BY_C, "RUN_BEAM": beam}, monkeypatch)
+        questions[beam] = sum(asked)
+    assert questions[1_000] < questions[0], questions
