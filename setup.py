@@ -11,20 +11,20 @@ setup(
             "reference._fastsolve",
             sources=["reference/_fastsolve.c"],
             depends=["reference/_lines.h"],
-            extra_compile_args=["-O2"],
+            extra_compile_args=["-O3"],
             optional=True,
         ),
         Extension(
             "reference._profile",
             sources=["reference/_profile.c"],
             depends=["reference/_lines.h"],
-            extra_compile_args=["-O2"],
+            extra_compile_args=["-O3"],
             optional=True,
         ),
         Extension(
             "reference._plaincount",
             sources=["reference/_plaincount.c"],
-            extra_compile_args=["-O2"],
+            extra_compile_args=["-O3"],
             optional=True,
         ),
     ]
