@@ -75,7 +75,7 @@ def _pays(room: _profile.Room) -> bool:
 
 
 # One corner's yes/no when the DP could not afford the whole piece: the DP with that corner
-# fixed, the SAT solver and the C core (`balanced`).  None suits every file: on the
+# fixed, its beam, the packing LP, the SAT solver and the C core (`balanced`).  None suits every file: on the
 # greedy's corner questions of RESTRICTED_SLOWEST, each asked of the C core and CaDiCaL
 # without a budget, the C core took 0.9-6.7 s per file in all and CaDiCaL 2.1-21.2 s, yet
 # on single corners either can be 10 times faster than the other; on the T files of the
@@ -92,8 +92,12 @@ def _pays(room: _profile.Room) -> bool:
 # by a 160 000-state scan in 0.15 s each, by neither other helper in 20 s).
 DP_CORNER_MAX = 160_000
 BEAM_MAX = 16_000
-CORNER_STAGES: Portfolio = (("dp", 10_000, DP_CORNER_MAX), ("lp", 1, 1), ("beam", 1_000, BEAM_MAX), ("sat", 300, 0),
-                             ("c", 80_000, 0))
+CORNER_STAGES: Portfolio = (("dp", 10_000, DP_CORNER_MAX), ("lp", 1, 1), ("beam", 1_000, BEAM_MAX))
+# The SAT solver and the C core settle a corner once the helpers above stopped at their caps.
+# (Sharing its turns with them, they answered none of the corners of the 69 restricted
+# files since the beam finds the packings and the DP the refutations, and spent 3.5 of the
+# 53 s; after them, the 69 files 64.0 -> 60.0 s; docs/BENCHMARKS.md, "Seventeenth pass".)
+CORNER_LAST: Portfolio = (("sat", 300, 0), ("c", 80_000, 0))
 USE_SAT = True  # the SAT solver's questions (when python-sat is installed); tests turn it off
 # Without python-sat: the C core and CP-SAT (at most 8 s a question).
 QUERY_STAGES: Portfolio = (("c", 50_000, 0), ("cp-sat", 0.5, 8.0))
@@ -411,8 +415,10 @@ class Side:
     def packable_at(self, t: int, corner: int, rest: list[int], taken: frozenset[int],
                     min_corner: list[int]) -> bool:
         """Can the rest be packed with the next type-t piece at `corner`?  Asked of the DP
-        (the later type-t pieces lie after this one), the SAT solver and the C core in turn
-        with growing budgets (`CORNER_STAGES`), or of the portfolio without python-sat."""
+        (the later type-t pieces lie after this one), the packing LP and the beam in turn
+        with growing budgets (`CORNER_STAGES`), then, when none settles it within its cap,
+        of the SAT solver and the C core (`CORNER_LAST`), or of the portfolio without
+        python-sat."""
         after = list(min_corner)
         after[t] = corner + 1
         if self.refuted.holds(rest, taken, after):
@@ -443,7 +449,9 @@ class Side:
                 self.found = self._unplaced(sat.model_packing(), (t, corner))
             return answer, sat.conflicts() - conflicts
         answer = balanced(CORNER_STAGES, ask, self.distrust)
-        assert answer is not None, "CORNER_STAGES must have a helper without a cap"
+        if answer is None:
+            answer = balanced(CORNER_LAST, ask, self.distrust)
+        assert answer is not None, "CORNER_LAST must have a helper without a cap"
         if not answer:
             self.refuted.add(rest, taken, after)
         return answer

@@ -58,10 +58,10 @@ settled in steps, each of which keeps the answer the seed's first solution:
    Otherwise corners are asked of the C core in turn on a small
    budget; the first corner it cannot settle hands the piece to the DP, which returns the
    smallest corner over all completions in one scan; when the DP cannot afford the side,
-   that corner and the next are shared by the DP with the corner fixed, the corner's
-   packing LP, the SAT solver and the C core (`side_questions.CORNER_STAGES`;
-   assumptions on the same SAT instance and the same Packer, so what each learned
-   serves every question), or without
+   that corner and the next are shared by the DP with the corner fixed, its beam and
+   the corner's packing LP (`side_questions.CORNER_STAGES`), then, past their caps, by
+   the SAT solver and the C core (`CORNER_LAST`: assumptions on the same SAT instance
+   and the same Packer, so what each learned serves every question), or without
    python-sat by the C core and CP-SAT (`side_questions.QUERY_STAGES`).  The helpers'
    work is weighed per side by what answered the costly questions before
    (`Side.distrust`): the questions of one file tend to suit the same helper.

@@ -291,3 +291,30 @@ def test_the_c_core_agrees_with_the_dp_piece_by_piece(pieces):
     """Beyond the plain oracle's reach: the C core's order-free search (with its line
     counts), asked every question, must end where the DP asked piece by piece ends."""
     assert solve_forced(pieces, FORCED_C) == solve_forced(pieces, {**FORCED_DP, "PLAIN_MOVES": False})
+
+
+# Corners the DP and the LP cannot settle within their caps: the SAT solver and the C core
+# settle them after (`side_questions.CORNER_LAST`).
+CORNERS_PAST_THEIR_CAPS = {**FORCED_SAT, "CORNER_STAGES": (("dp", 1, 1), ("lp", 1, 1))}
+
+
+def test_corners_past_the_first_helpers_caps_go_to_the_last_ones(monkeypatch):
+    asked: list[tuple[str, bool | None]] = []
+    original = side_questions.balanced
+
+    def recording(helpers, ask, distrust=None, packable=bool):  # type: ignore[no-untyped-def]
+        answer = original(helpers, ask, distrust, packable)
+        if helpers in (side_questions.CORNER_STAGES, side_questions.CORNER_LAST):
+            asked.append(("last" if helpers is side_questions.CORNER_LAST else "first", answer))
+        return answer
+
+    monkeypatch.setattr(side_questions, "balanced", recording)
+    for seed in range(12):
+        rng = random.Random(f"corners-past-their-caps/{seed}")
+        subset = rng.sample(SHAPES, rng.randint(2, 4))
+        pieces = [rng.choice(subset) for _ in range(rng.randint(4, 7))]
+        assert solve_forced(pieces, CORNERS_PAST_THEIR_CAPS) == Solution(*solve_plain(pieces)), seed
+    # Each corner: its first helpers, and only when they stopped at their caps, the last ones.
+    for (stage, answer), (next_stage, _) in zip(asked, asked[1:] + [("first", None)]):
+        assert (stage, next_stage == "last") in {("first", answer is None), ("last", False)}
+    assert {stage for stage, _ in asked} == {"first", "last"}, "both kinds of corner are asked"
