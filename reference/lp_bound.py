@@ -102,21 +102,30 @@ def lp_certificate(types: Sequence[Shape], counts: Sequence[int], side: int, occ
     solver = pywraplp.Solver.CreateSolver("GLOP")
     if solver is None:
         return None
+    # Rows and coefficients set one by one: building them as expressions (`sum(xs) <= 1`)
+    # took half of the LP's 25 ms at side 11 (docs/BENCHMARKS.md, "Seventeenth pass").
     covering: list[list[Any]] = [[] for _ in range(side * side)]
-    type_rows, objective = [], []
+    type_rows: list[Any] = []
     occupied = frozenset(occupied)
     least = min_corner or [0] * len(types)
+    objective = solver.Objective()
     for t, shape in enumerate(types):
-        xs = []
+        row = None
         for cells in placements(shape, side, occupied, least[t]) if counts[t] else ():
             x = solver.NumVar(0.0, solver.infinity(), "")
-            xs.append(x)
+            objective.SetCoefficient(x, 1.0)
+            if row is None:
+                row = solver.Constraint(-solver.infinity(), float(counts[t]))
+            row.SetCoefficient(x, 1.0)
             for cell in cells:
                 covering[cell].append(x)
-        type_rows.append(solver.Add(sum(xs) <= counts[t]) if xs else None)
-        objective += xs
-    cell_rows = [solver.Add(sum(xs) <= 1) if xs else None for xs in covering]
-    solver.Maximize(sum(objective))
+        type_rows.append(row)
+    cell_rows: list[Any] = []
+    for xs in covering:
+        cell_rows.append(solver.Constraint(-solver.infinity(), 1.0) if xs else None)
+        for x in xs:
+            cell_rows[-1].SetCoefficient(x, 1.0)
+    objective.SetMaximization()
     if solver.Solve() != pywraplp.Solver.OPTIMAL:
         return None
     cell_duals = [row.dual_value() if row is not None else 0.0 for row in cell_rows]
