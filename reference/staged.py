@@ -80,9 +80,13 @@ from reference.side_questions import BEAM_MAX, Side
 Corner = tuple[int, int]
 
 # Budgets: see `reference.portfolio.Portfolio`.
-# The C core alone first: on hard_corpus seeds 0-9 it settles every side of 443 of the 670
+# The C core alone first: on hard_corpus seeds 0-9 it settles every side of 403 of the 670
 # files; the rest are the few-shape families, identical_L_180 and some random_24 files.
-FIRST_C_BUDGET = 150_000
+# (At 150 000 nodes it settled 452, but the others, for which the budget is spent for
+# nothing, paid 50 ms a side: the 69 restricted files 64.7 -> 61.1 s with 40 000, the
+# non-restricted files of hard_corpus seeds 0-2 1.14 -> 1.19 s, none over 0.13 s;
+# docs/BENCHMARKS.md, "Seventeenth pass".)
+FIRST_C_BUDGET = 40_000
 # When the profile DP cannot afford the side: the C core's own ordered search gets this
 # budget before anything else.  (2 000 000 cost ljnnnooqjjjofkllqfohonj 3 s for nothing;
 # the portfolios below spend such budgets where they answer.)
