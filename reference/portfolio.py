@@ -28,7 +28,8 @@ ROUNDS = 8  # budgets of a helper without a cap before its last, unbounded one
 # adversarial benchmark's slowest files, docs/BENCHMARKS.md, "Eighth pass": the median
 # over their calls of more than 10 ms): a state a DP scan takes from a layer, a node of
 # the C core's order-free search, a conflict of CaDiCaL, a second of CP-SAT.
-SECONDS_PER_UNIT = {"dp": 0.3e-6, "dp-next": 0.3e-6, "beam": 0.3e-6, "c": 0.6e-6, "sat": 60e-6, "cp-sat": 1.0, "lp": 0.008}
+SECONDS_PER_UNIT = {"dp": 0.3e-6, "dp-next": 0.3e-6, "beam": 0.3e-6, "c": 0.6e-6, "sat": 60e-6, "cp-sat": 1.0,
+                    "lp": 0.008}
 DISTRUST_MAX = 16.0  # the most a helper's work is weighed
 # `balanced` learns only from questions that cost the helpers this much (estimated): the
 # cheap ones, answered at a first budget or two, say little about the file and turned the

@@ -75,13 +75,13 @@ def _pays(room: _profile.Room) -> bool:
 
 
 # One corner's yes/no when the DP could not afford the whole piece: the DP with that corner
-# fixed, its beam, the packing LP, the SAT solver and the C core (`balanced`).  None suits every file: on the
-# greedy's corner questions of RESTRICTED_SLOWEST, each asked of the C core and CaDiCaL
-# without a budget, the C core took 0.9-6.7 s per file in all and CaDiCaL 2.1-21.2 s, yet
-# on single corners either can be 10 times faster than the other; on the T files of the
-# sixth pass's adversarial runs (fjgdgeggeeeggeeeggfeefgffe), one corner took the C core
-# 2.2 s and the DP, with the line counts, 0.04 s; the DP refutes a corner fast, and the C
-# core finds the packing of a corner that has one fastest (ffddoengeeeogeeeggfeennfeg's
+# fixed, its beam, the packing LP, the SAT solver and the C core (`balanced`).  None suits
+# every file: on the greedy's corner questions of RESTRICTED_SLOWEST, each asked of the C
+# core and CaDiCaL without a budget, the C core took 0.9-6.7 s per file in all and CaDiCaL
+# 2.1-21.2 s, yet on single corners either can be 10 times faster than the other; on the T
+# files of the sixth pass's adversarial runs (fjgdgeggeeeggeeeggfeefgffe), one corner took
+# the C core 2.2 s and the DP, with the line counts, 0.04 s; the DP refutes a corner fast,
+# and the C core finds the packing of a corner that has one fastest (ffddoengeeeogeeeggfeennfeg's
 # second piece: 0.6 s, where the DP's scans took 8 and 11 s; docs/BENCHMARKS.md, "Eighth
 # pass").  All three keep what they learn between budgets (the DP its scans and its memos,
 # CaDiCaL its clauses, the Packer its failed states).  The DP goes first, with one corner
@@ -94,7 +94,7 @@ DP_CORNER_MAX = 160_000
 BEAM_MAX = 16_000
 CORNER_STAGES: Portfolio = (("dp", 10_000, DP_CORNER_MAX), ("lp", 1, 1), ("beam", 1_000, BEAM_MAX))
 # The SAT solver and the C core settle a corner once the helpers above stopped at their caps.
-# (Sharing its turns with them, they answered none of the corners of the 69 restricted
+# (Sharing turns with them, they answered none of the corners of the 69 restricted
 # files since the beam finds the packings and the DP the refutations, and spent 3.5 of the
 # 53 s; after them, the 69 files 64.0 -> 60.0 s; docs/BENCHMARKS.md, "Seventeenth pass".)
 CORNER_LAST: Portfolio = (("sat", 300, 0), ("c", 80_000, 0))

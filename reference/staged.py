@@ -122,7 +122,7 @@ PLAIN_MOVES = True
 # refutes a run with far fewer states.  (With "dp-next" alone, run 5 of
 # ddddfejedbfeeffbfjeefefaea was left unsettled after 0.95 s at its cap, and then its last
 # piece's corner refuted in 0.97 s, the same question without a target; the ten slowest
-# files of RESTRICTED_SLOWEST 34.5 -> 29.5 s; docs/BENCHMARKS.md, "Seventeenth pass".)
+# restricted files 34.5 -> 29.5 s; docs/BENCHMARKS.md, "Seventeenth pass".)
 RUN_STAGES: Portfolio = (("dp-next", 2_500, 160_000), ("c", 20_000, 80_000), ("beam", 1_000, 4_000), ("lp", 1, 1),
                          ("dp", 40_000, 160_000))
 # Before its runs, when no packing of the pieces still to place is known, the beam looks for
@@ -265,15 +265,15 @@ def _place_plain_moves(board: Side, partial: _Partial) -> bool:
     layers, so they are asked longest first until a packing is known (the board's witness,
     the beam's packing of the pieces still to place, or the C core's packing of a run: its
     pieces may follow the moves further than the run asked); then, after one try at the
-    longest, up from the longest run the packing confirms.  A run with a completion confirms every shorter one, so the only "no" asked
-    then is the run one longer than the answer, the refutation of the next piece's first
-    corner, which any order must prove.  (Longest first all the way, every run longer than
-    the answer was refuted in turn: on `prposrppqqpccsqrqsprqcpsr` 1.2 s of "no" for a run
-    of 5.)  A run the DP
-    confirms when asked for the next piece ("dp-next") comes with that piece's smallest
-    corner over its completions: the next move again, or that piece's answer.  A run that neither the DP nor the C core settles
-    within its caps ends the attempt, as the longer ones would cost them more.  When it
-    places nothing, it leaves its moves in `partial.futile_moves`.
+    longest, up from the longest run the packing confirms.  A run with a completion
+    confirms every shorter one, so the only "no" asked then is the run one longer than the
+    answer, the refutation of the next piece's first corner, which any order must prove.
+    (Longest first all the way, every run longer than the answer was refuted in turn: on
+    `prposrppqqpccsqrqsprqcpsr` 1.2 s of "no" for a run of 5.)  A run the DP confirms when
+    asked for the next piece ("dp-next") comes with that piece's smallest corner over its
+    completions: the next move again, or that piece's answer.  A run that no helper
+    settles within its cap ends the attempt, as the longer ones would cost them more.
+    When it places nothing, it leaves its moves in `partial.futile_moves`.
     """
     moves = _plain_moves(board, partial)
     start = len(partial.anchors)
@@ -283,8 +283,9 @@ def _place_plain_moves(board: Side, partial: _Partial) -> bool:
         for t, corner in zip(types, moves):
             partial.place(board, t, corner)
         return True
-    # A packing of the pieces from `start` on, when one is known: the board's witness, or
-    # the C core's packing of a run's completion with the run's moves before it.
+    # A packing of the pieces from `start` on, when one is known: the board's witness, the
+    # beam's (`RUN_BEAM`), or the C core's packing of a run's completion with the run's
+    # moves before it.
     packing = board.witness
     if packing is None and RUN_BEAM and board.packable_by("beam", RUN_BEAM, partial.counts, partial.occupied):
         packing = board.found
