@@ -218,6 +218,14 @@ RESTRICTED_SLOWEST = {
     "restricted_j0_j180_j270_j90_l270_shoriz_23": "kknnnpkknnokkklklnknkkm",
     "restricted_tdown_tright_tleft_tup_l180_26_b": "jjgdeegggeegeeeeggfgefgffe",
     "restricted_ivert_j0_l90_tdown_tleft_tup_26": "ddddfefeaafeeeflfdeieeflae",
+    # The seventeenth pass's climbs, each slower still on the code before it: seed 2 T shapes
+    # with four I_vertical, two J_0, an L_180 and a Z (5.9 s; 8.2 s before), where one piece
+    # has seven corners without a completion, each refuted by a DP scan of its own; seed 3
+    # eleven L_270 with J pieces at side 10 again (2.9 s); seed 0 T shapes with two J_180
+    # (1.6 s).
+    "restricted_ivert_j0_l180_tdown_tleft_tup_zhoriz_26": "ddddlffeaffeeeelfeerdafaja",
+    "restricted_j0_j180_j270_l0_l270_tleft_zhoriz_23": "khnknokknnrkkkfkloknkkl",
+    "restricted_j180_tdown_tleft_tright_tup_26": "ffgdgeggeeeggeeenggeefgfne",
 }
 _SKEW = [s for s in SHAPES if s.name[0] in "SZ"]
 
