@@ -281,8 +281,8 @@ def test_cp_sat_lexicographic_minimisation_agrees_on_medium_files(seed):
 
 # The C core's order-free search answers every question: the runs of plain moves (a packing
 # of the run, or a proof there is none), the side, and every corner.
-FORCED_C = {"FIRST_C_BUDGET": 1, "ORDERED_C_BUDGET": 1, "DP_LAYER_BUDGET": 1, "RUN_BEAM": 0, "RUN_STAGES": (("c", 0, 0),),
-            "SIDE_STAGES": (("c", 0, 0),), "CORNER_STAGES": (("c", 0, 0),)}
+FORCED_C = {"FIRST_C_BUDGET": 1, "ORDERED_C_BUDGET": 1, "DP_LAYER_BUDGET": 1, "RUN_BEAM": 0,
+            "RUN_STAGES": (("c", 0, 0),), "SIDE_STAGES": (("c", 0, 0),), "CORNER_STAGES": (("c", 0, 0),)}
 
 
 @settings(max_examples=10, deadline=None)
