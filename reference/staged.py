@@ -75,7 +75,7 @@ from reference import _fastsolve
 from reference.lp_bound import lp_certificate
 from reference.shapes import Shape
 from reference.portfolio import Portfolio, balanced
-from reference.side_questions import BEAM_MAX, Side
+from reference.side_questions import BEAM_MAX, PIECE_ROOM_LIMIT, Side
 
 Corner = tuple[int, int]
 
@@ -91,6 +91,16 @@ FIRST_C_BUDGET = 40_000
 # budget before anything else.  (2 000 000 cost ljnnnooqjjjofkllqfohonj 3 s for nothing;
 # the portfolios below spend such budgets where they answer.)
 ORDERED_C_BUDGET = 200_000
+# When the DP could not afford a piece's whole question and the corners asked one by one
+# refuted PIECE_RETRY_AFTER of them, the whole question is asked again, from the next corner,
+# with PIECE_RETRY_BUDGET states: a piece can have many corners without a completion, each
+# refuted by a scan of its own (ddddlffeaffeeeelfeerdafaja's sixth piece: seven, 0.1-1.4 s
+# each, where the whole question at 160 000 states answers in 0.4 s).  (At 160 000 states
+# for every piece, the 69 restricted files 56.2 -> 62.8 s; retried after two corners, the
+# 72 files 72.9 -> 69.9 s, after three 66.0 -> 67.6 s; docs/BENCHMARKS.md, "Seventeenth
+# pass".)
+PIECE_RETRY_AFTER = 2
+PIECE_RETRY_BUDGET = 160_000
 CORNER_C_BUDGET = 20_000  # per corner, before the piece goes to the profile DP (0: skip)
 # The first corner still open is the piece's answer when it has a completion, which the
 # beam finds in milliseconds where it exists, so it is asked first (0: skip).
@@ -385,7 +395,8 @@ def _smallest_corner(board: Side, t: int, counts: list[int], occupied: frozenset
     Otherwise corners in turn, each asked of the C core on a small budget; the first it
     cannot settle hands the whole piece to the DP (when it is not waiting to be retried),
     or that corner and the next to `side_questions.CORNER_STAGES` (or, without python-sat,
-    the portfolio).  A packing known around the pieces placed (the board's witness) ends
+    the portfolio); once PIECE_RETRY_AFTER of them are refuted, the whole piece is asked
+    of the DP again, from the next corner, on PIECE_RETRY_BUDGET states.  A packing known around the pieces placed (the board's witness) ends
     the corners at its type-t piece's, which it proves has a completion: only the corners
     before need asking.  The first corner still open (`_first_open_corner`) is the
     answer when the witness has the piece there or the beam finds a packing around it,
@@ -406,6 +417,7 @@ def _smallest_corner(board: Side, t: int, counts: list[int], occupied: frozenset
         if found is not False:
             assert found is not None and found >= first, "the corners before the first open one have no completion"
             return found, None
+    refuted_one_by_one = 0
     for corner in range(first, board.side * board.side):
         if corner == known:
             return corner, None  # the witness has the piece there: placing it keeps the rest
@@ -424,6 +436,14 @@ def _smallest_corner(board: Side, t: int, counts: list[int], occupied: frozenset
                 assert found is not None and found >= corner, "the corners before have no completion"
                 return found, None
             answer = board.packable_at(t, corner, rest, taken, min_corner)
+            refuted_one_by_one += not answer
+            if not answer and refuted_one_by_one == PIECE_RETRY_AFTER:
+                # The piece's whole question again, on a larger budget, from the next corner.
+                found = board.first_corner(counts, occupied, after, t, PIECE_RETRY_BUDGET,
+                                           room_limit=PIECE_ROOM_LIMIT)
+                if found is not False:
+                    assert found is not None and found > corner, "a completion exists after the corners refuted"
+                    return found, None
         if answer:
             return corner, board.found
     raise AssertionError("a completion exists, so some corner has one")

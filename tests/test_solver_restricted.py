@@ -318,3 +318,31 @@ def test_corners_past_the_first_helpers_caps_go_to_the_last_ones(monkeypatch):
     for (stage, answer), (next_stage, _) in zip(asked, asked[1:] + [("first", None)]):
         assert (stage, next_stage == "last") in {("first", answer is None), ("last", False)}
     assert {stage for stage, _ in asked} == {"first", "last"}, "both kinds of corner are asked"
+
+
+# Corners one by one (the whole-piece DP gives up at once), each settled by the DP without a
+# budget; after two refuted corners the piece's whole question is asked again, without a
+# budget here, from the next corner.
+PIECE_RETRIED = {"FIRST_C_BUDGET": 1, "FIRST_CORNER_BEAM": 0, "ORDERED_C_BUDGET": 1, "CORNER_C_BUDGET": 0,
+                 "DP_LAYER_BUDGET": 1, "RUN_BEAM": 0, "PLAIN_MOVES": False, "PIECE_RETRY_BUDGET": 0,
+                 "SIDE_STAGES": (("c", 0, 0),), "CORNER_STAGES": (("dp", 0, 0),)}
+
+
+def test_a_piece_whose_corners_are_refuted_one_by_one_is_asked_whole_again(monkeypatch):
+    retried: list[int | None | bool] = []
+    original = side_questions.Side.first_corner
+
+    def recording(self, counts, occupied, min_corner, target, budget,  # type: ignore[no-untyped-def]
+                  room_limit=side_questions.ROOM_LIMIT):
+        found = original(self, counts, occupied, min_corner, target, budget, room_limit)
+        if target >= 0 and budget == staged.PIECE_RETRY_BUDGET:
+            retried.append(found)
+        return found
+
+    monkeypatch.setattr(side_questions.Side, "first_corner", recording)
+    for seed in range(12):
+        rng = random.Random(f"piece-retried/{seed}")
+        subset = rng.sample(SHAPES, rng.randint(2, 4))
+        pieces = [rng.choice(subset) for _ in range(rng.randint(5, 8))]
+        assert solve_forced(pieces, PIECE_RETRIED) == Solution(*solve_plain(pieces)), seed
+    assert retried and all(isinstance(found, int) and found is not False for found in retried), retried
