@@ -222,10 +222,16 @@ RESTRICTED_SLOWEST = {
     # with four I_vertical, two J_0, an L_180 and a Z (5.9 s; 8.2 s before), where one piece
     # has seven corners without a completion, each refuted by a DP scan of its own; seed 3
     # eleven L_270 with J pieces at side 10 again (2.9 s); seed 0 T shapes with two J_180
-    # (1.6 s).
+    # (1.6 s); with the retry of a piece's whole question, seed 2 T shapes with four I pieces,
+    # an L_0 and an L_180 (6.7 s when found, 4.6 s alone, as on the code before the pass),
+    # where a run that has a completion is left unsettled by every helper; seed 3 eleven
+    # L_270 with J_0, J_180, L_0, two Z_vertical and two I_horizontal at side 10, over 20 s
+    # when found, 43 s alone, and 44 s on the code before the pass: the slowest file known.
     "restricted_ivert_j0_l180_tdown_tleft_tup_zhoriz_26": "ddddlffeaffeeeelfeerdafaja",
     "restricted_j0_j180_j270_l0_l270_tleft_zhoriz_23": "khnknokknnrkkkfkloknkkl",
     "restricted_j180_tdown_tleft_tright_tup_26": "ffgdgeggeeeggeeenggeefgfne",
+    "restricted_ihoriz_ivert_l0_l180_tdown_tleft_tup_26": "ddddfefebafeeefjfaeefefdha",
+    "restricted_ihoriz_j0_j180_l0_l270_zvert_23": "kskknbkkbnnkkkllslkhkkl",
 }
 _SKEW = [s for s in SHAPES if s.name[0] in "SZ"]
 

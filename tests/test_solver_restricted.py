@@ -346,3 +346,14 @@ def test_a_piece_whose_corners_are_refuted_one_by_one_is_asked_whole_again(monke
         pieces = [rng.choice(subset) for _ in range(rng.randint(5, 8))]
         assert solve_forced(pieces, PIECE_RETRIED) == Solution(*solve_plain(pieces)), seed
     assert retried and all(isinstance(found, int) and found is not False for found in retried), retried
+
+
+def test_the_dp_past_its_corner_cap_settles_corners_among_the_last_helpers():
+    """`CORNER_LAST` has the DP too, on budgets past DP_CORNER_MAX: here it alone settles
+    every corner the first helpers leave."""
+    for seed in range(8):
+        rng = random.Random(f"dp-among-the-last/{seed}")
+        subset = rng.sample(SHAPES, rng.randint(2, 4))
+        pieces = [rng.choice(subset) for _ in range(rng.randint(4, 7))]
+        overrides = {**CORNERS_PAST_THEIR_CAPS, "CORNER_LAST": (("dp", 0, 0),)}
+        assert solve_forced(pieces, overrides) == Solution(*solve_plain(pieces)), seed
