@@ -226,7 +226,8 @@ RESTRICTED_SLOWEST = {
     # an L_0 and an L_180 (6.7 s when found, 4.6 s alone, as on the code before the pass),
     # where a run that has a completion is left unsettled by every helper; seed 3 eleven
     # L_270 with J_0, J_180, L_0, two Z_vertical and two I_horizontal at side 10, over 20 s
-    # when found, 43 s alone, and 44 s on the code before the pass: the slowest file known.
+    # when found, 43 s alone, 44 s on the code before the pass, 5 s once the DP went on
+    # among a corner's last helpers.
     "restricted_ivert_j0_l180_tdown_tleft_tup_zhoriz_26": "ddddlffeaffeeeelfeerdafaja",
     "restricted_j0_j180_j270_l0_l270_tleft_zhoriz_23": "khnknokknnrkkkfkloknkkl",
     "restricted_j180_tdown_tleft_tright_tup_26": "ffgdgeggeeeggeeenggeefgfne",
