@@ -227,12 +227,16 @@ RESTRICTED_SLOWEST = {
     # where a run that has a completion is left unsettled by every helper; seed 3 eleven
     # L_270 with J_0, J_180, L_0, two Z_vertical and two I_horizontal at side 10, over 20 s
     # when found, 43 s alone, 44 s on the code before the pass, 5 s once the DP went on
-    # among a corner's last helpers.
+    # among a corner's last helpers; after that, seed 2 T shapes with two I_horizontal and
+    # five I_vertical, 5.5 s when found, 5.8 s alone against 3.7 s on the code before the
+    # pass: a run that every helper leaves unsettled at its cap (1.6 s), then a corner the
+    # DP refutes among the last helpers (1.4 s).
     "restricted_ivert_j0_l180_tdown_tleft_tup_zhoriz_26": "ddddlffeaffeeeelfeerdafaja",
     "restricted_j0_j180_j270_l0_l270_tleft_zhoriz_23": "khnknokknnrkkkfkloknkkl",
     "restricted_j180_tdown_tleft_tright_tup_26": "ffgdgeggeeeggeeenggeefgfne",
     "restricted_ihoriz_ivert_l0_l180_tdown_tleft_tup_26": "ddddfefebafeeefjfaeefefdha",
     "restricted_ihoriz_j0_j180_l0_l270_zvert_23": "kskknbkkbnnkkkllslkhkkl",
+    "restricted_ihoriz_ivert_tdown_tleft_tup_26_b": "ddddfefeaafeeefbfdeafefaba",
 }
 _SKEW = [s for s in SHAPES if s.name[0] in "SZ"]
 
