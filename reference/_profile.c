@@ -33,9 +33,11 @@
  * is covered already, or left empty, or it is the first cell of a placement that fits.
  * That is the whole search, without branching order or memo: the layers are exactly the
  * (F, C) that some partial packing reaches, so "no state with C = 0 at the end" proves
- * that no packing exists.  Pruned, soundly (a dropped state has no completion the layers
- * keep no other way): a state is dropped when its uncovered free cells, less those no
- * placement can cover any more (dead_cells: they stay empty in every completion), are
+ * that no packing exists.  Free cells that no placement covers at all (holes between the
+ * occupied cells) are occupied from the start, for every bound below.  Pruned, soundly
+ * (a dropped state has no completion the layers keep no other way): a state is dropped
+ * when its uncovered free cells, less those no placement can cover any more
+ * (dead_cells: they stay empty in every completion), are
  * fewer than 4 x (pieces still to place), or fail the LP certificate (weights_exclude), or
  * when the pieces' profiles cannot be shifted onto the free cells left in each line of the
  * scan (lines_refute: reference/_lines.h, exact counts per type, cheap once its memo has
@@ -852,16 +854,7 @@ static int build_board(Board *B, int side, int types, const int shape_rows[][4],
     int span = scan_span(types, side, shape_rows, shape_cols, transposed);
     if (bits > 56 || remaining > 255 || span >= 64)
         return 0;
-    B->free_from[B->cells] = 0;
-    for (int k = B->cells - 1; k >= 0; k--)
-        B->free_from[k] = B->free_from[k + 1] + !B->occupied[k];
     B->judged = span == 0 ? ~0ull : (1ull << (64 - span)) - 1;
-    for (int k = 0; k < B->cells; k++)
-        for (int i = 0; i < 64 && k + i < B->cells; i++)
-            if (!B->occupied[k + i])
-                B->free_window[k] |= 1ull << i;
-            else
-                B->occupied_window[k] |= 1ull << i;
     B->options = malloc(sizeof(Option) * (size_t)types * B->cells);
     if (!B->options)
         return 0;
@@ -904,6 +897,29 @@ static int build_board(Board *B, int side, int types, const int shape_rows[][4],
                     B->first_window[t][first - j] |= 1ull << j;
             }
     }
+    /* Free cells that no placement covers (beside the occupied ones, or before a type's
+     * min_corner) stay empty in every completion: they count as occupied.  Otherwise every
+     * bound would count them as room for the pieces until the scan reaches them: the line
+     * counts per line, the free cells ahead, the LP's weights, room()'s frontier. */
+    unsigned char coverable[MAX_CELLS] = {0};
+    for (int first = 0; first < B->cells; first++)
+        for (int o = B->option_start[first]; o < B->option_start[first + 1]; o++)
+            for (uint64_t m = B->options[o].mask; m; m &= m - 1)
+                coverable[first + __builtin_ctzll(m)] = 1;
+    for (int k = 0; k < B->cells; k++)
+        B->occupied[k] |= !coverable[k];
+    B->free_from[B->cells] = 0;
+    B->weight_from[B->cells] = 0;
+    for (int k = B->cells - 1; k >= 0; k--) {
+        B->free_from[k] = B->free_from[k + 1] + !B->occupied[k];
+        B->weight_from[k] = B->weight_from[k + 1] + (B->occupied[k] ? 0 : B->cell_weight[k]);
+    }
+    for (int k = 0; k < B->cells; k++)
+        for (int i = 0; i < 64 && k + i < B->cells; i++)
+            if (!B->occupied[k + i])
+                B->free_window[k] |= 1ull << i;
+            else
+                B->occupied_window[k] |= 1ull << i;
     /* A type's cells relative to its first one, the same wherever it lies. */
     for (int t = 0; t < types; t++) {
         int at[4], low = 1 << 20;
