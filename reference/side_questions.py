@@ -162,6 +162,7 @@ class Side:
         self.lines = (_profile.Lines(), _profile.Lines())
         self.rooms: list[_profile.Room | None] = [None, None]
         self.questions: list[DpQuestion] = []  # the last DP questions asked, latest last (`_question_of`)
+        self.side_question: DpQuestion | None = None  # the side's own, kept apart (`_question_of`)
         self.distrust = Distrust()  # `balanced`: what the helpers' work weighs at this side
         self.work: float = 0  # of the last `packable_by` or `first_corner` (`portfolio.SECONDS_PER_UNIT`'s units)
         self.refuted = Refuted()  # the questions proved to have no packing: none is asked twice
@@ -322,6 +323,13 @@ class Side:
         """The DP question: one of the last KEPT_QUESTIONS asked when it is one of them (its
         scans kept: they hold their layers), else a new one."""
         key = (tuple(counts), tuple(sorted(occupied)), tuple(min_corner), target)
+        if not occupied and target < 0 and not any(min_corner):
+            # The side's own yes/no (`staged.SIDE_STAGES`), kept apart: asked once, between
+            # the runs' questions and the corners', where it would push out the run's scan
+            # that the corner's question resumes (kskknbkkbnnkkkllslkhkkl: 0.35 s).
+            if self.side_question is None or self.side_question.key != key:
+                self.side_question = DpQuestion(self, key)
+            return self.side_question
         kept = [question for question in self.questions if question.key == key]
         question = kept[0] if kept else DpQuestion(self, key)
         self.questions = [other for other in self.questions if other is not question][1 - KEPT_QUESTIONS:] + [question]
@@ -372,6 +380,9 @@ class Side:
                     self.found = list(packing)
                     return True
             return None  # an empty beam proves nothing
+        if helper == "dp":
+            found = self.first_corner(counts, occupied, [0] * len(counts), -1, int(amount))
+            return None if found is False else found is not None
         if helper == "sat":
             assert not occupied, "the SAT solver is asked about the empty square only"
             sat = self.sat_solver()

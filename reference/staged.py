@@ -43,8 +43,9 @@ settled in steps, each of which keeps the answer the seed's first solution:
    Then the C core's own ordered search (one memo for all its queries) gets a budget,
    and when that is not enough, the side's yes/no is shared (`SIDE_STAGES`) by the
    C core's order-free search (`_fastsolve.Packer`, one per side, whose memo of failed
-   states serves every later question) and CaDiCaL (`reference.sat_side`, one
-   incremental instance kept for step 4), which take turns on growing budgets, the one
+   states serves every later question), the beam, the DP asked for any packing on
+   larger budgets, and CaDiCaL (`reference.sat_side`, one incremental instance kept for
+   step 4), which take turns on growing budgets, the one
    that has spent least going next (`portfolio.balanced`).  "No" means the side is
    impossible.
 4. "Yes": the seed's first solution, piece by piece (`_first_solution`): runs of plain
@@ -75,7 +76,7 @@ from reference import _fastsolve
 from reference.lp_bound import lp_certificate
 from reference.shapes import Shape
 from reference.portfolio import Portfolio, balanced
-from reference.side_questions import BEAM_MAX, PIECE_ROOM_LIMIT, Side
+from reference.side_questions import BEAM_MAX, DP_CORNER_LAST_MAX, PIECE_ROOM_LIMIT, Side
 
 Corner = tuple[int, int]
 
@@ -142,10 +143,14 @@ RUN_STAGES: Portfolio = (("dp-next", 2_500, 160_000), ("c", 20_000, 80_000), ("b
 # were too long cost 0.9 s of refutations before a run of 4 found its packing, which this
 # beam finds in 0.01 s; the ten slowest files 29.5 -> 25.5 s; "Seventeenth pass".)
 RUN_BEAM = 1_000
-# The side's yes/no when the DP and the ordered C search could not afford it: the C core
-# and the SAT solver (asked about the empty square only), as for corners.  (CP-SAT,
-# between them before, answered no side first on RESTRICTED_SLOWEST.)
-SIDE_STAGES: Portfolio = (("c", 20_000, 0), ("beam", 1_000, BEAM_MAX), ("sat", 300, 0))
+# The side's yes/no when the DP's first question and the ordered C search could not afford
+# it: the C core, the beam, the DP asked for any packing on larger budgets, and the SAT
+# solver (asked about the empty square only), as for corners.  (CP-SAT, between them
+# before, answered no side first on RESTRICTED_SLOWEST.  Without the DP, side 10 of
+# konlnckknkakkkkklknnkkk, which the columns' scan refutes in 0.3 s with a layer budget
+# of 160 000 states, took CaDiCaL 6.9 s; docs/BENCHMARKS.md, "Eighteenth pass".)
+SIDE_STAGES: Portfolio = (("c", 20_000, 0), ("beam", 1_000, BEAM_MAX), ("dp", 160_000, DP_CORNER_LAST_MAX),
+                          ("sat", 300, 0))
 
 
 @dataclass(frozen=True)

@@ -357,3 +357,29 @@ def test_the_dp_past_its_corner_cap_settles_corners_among_the_last_helpers():
         pieces = [rng.choice(subset) for _ in range(rng.randint(4, 7))]
         overrides = {**CORNERS_PAST_THEIR_CAPS, "CORNER_LAST": (("dp", 0, 0),)}
         assert solve_forced(pieces, overrides) == Solution(*solve_plain(pieces)), seed
+
+
+# The side's yes/no left to the DP asked for any packing (`SIDE_STAGES`): its first
+# question and the ordered C search give up at once.
+SIDE_BY_DP = {**FORCED_DP, "DP_LAYER_BUDGET": 1, "SIDE_STAGES": (("dp", 0, 0),)}
+
+
+@settings(max_examples=30, deadline=None)
+@given(pieces=restricted_pieces(6))
+def test_a_side_the_first_questions_could_not_afford_is_settled_by_the_dp(pieces):
+    assert solve_forced(pieces, SIDE_BY_DP) == Solution(*solve_plain(pieces))
+
+
+def test_the_dp_refutes_a_side_that_costs_the_sat_solver_seconds():
+    """konlnckknkakkkkklknnkkk's side 10: its DP for the first piece gives up at 40 000
+    states and CaDiCaL took 6.9 s; the DP asked for any packing refutes it along the
+    columns within 160 000 states a layer (docs/BENCHMARKS.md, "Eighteenth pass")."""
+    from generators.hard import decode
+
+    pieces = decode("konlnckknkakkkkklknnkkk")
+    types = list(dict.fromkeys(pieces))
+    counts = [pieces.count(t) for t in types]
+    board = side_questions.Side(types, counts, 10, None)
+    assert board.packable(counts, frozenset(), (("dp", 160_000, 160_000),)) is False
+    # The DP's scan for any packing answered, kept apart from the pieces' questions.
+    assert board.side_question is not None and board.side_question.key[3] == -1 and not board.questions
