@@ -237,6 +237,16 @@ RESTRICTED_SLOWEST = {
     "restricted_ihoriz_ivert_l0_l180_tdown_tleft_tup_26": "ddddfefebafeeefjfaeefefdha",
     "restricted_ihoriz_j0_j180_l0_l270_zvert_23": "kskknbkkbnnkkkllslkhkkl",
     "restricted_ihoriz_ivert_tdown_tleft_tup_26_b": "ddddfefeaafeeefbfdeafefaba",
+    # The eighteenth pass's climbs (docs/BENCHMARKS.md): once the holes between fixed pieces
+    # counted as occupied, seed 3 reached thirteen L_270 with J pieces, an O and an
+    # I_vertical at side 11 (8.8 s, as slow before the pass), whose side 10 only CaDiCaL
+    # refuted (6.9 s), 1.0 s once the DP settles sides; then seed 2, T_down and T_right
+    # with four I_vertical, an I_horizontal and a T_up at side 11 (3.0 s), and seed 3 twelve
+    # L_270 with J and L_0 pieces, an S and a T at side 10 (5.0 s).
+    "restricted_ivert_j0_j180_j270_l270_o_23": "konlnckknkakkkkklknnkkk",
+    "restricted_j0_j180_j270_l270_o_23": "konlnckknkokkkkklknnkkk",
+    "restricted_ihoriz_ivert_tdown_tright_tup_23": "gggegaggeeaagedaeeegbee",
+    "restricted_j0_j180_j270_l0_l270_shoriz_tdown_23": "knknepkkknokkklkhhnkkkl",
 }
 _SKEW = [s for s in SHAPES if s.name[0] in "SZ"]
 
