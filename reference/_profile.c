@@ -936,7 +936,7 @@ static int build_board(Board *B, int side, int types, const int shape_rows[][4],
 }
 
 /* weights = (cell_weights row-major, type_weights, scale), integers >= 0, into B (scan
- * order); then the weight of the free cells from each k on. */
+ * order; build_board then sums the free cells' weights from each k on). */
 static int read_weights(PyObject *weights, Board *B, int side, int transposed)
 {
     PyObject *cells, *types;
@@ -961,9 +961,6 @@ static int read_weights(PyObject *weights, Board *B, int side, int transposed)
         B->cell_weight[transposed ? i % side * side + i / side : i] = cell_weights[i];
     for (int t = 0; t < B->types; t++)
         B->type_weight[t] = type_weights[t];
-    B->weight_from[B->cells] = 0;
-    for (int k = B->cells - 1; k >= 0; k--)
-        B->weight_from[k] = B->weight_from[k + 1] + (B->occupied[k] ? 0 : B->cell_weight[k]);
     B->scale = scale;
     return 1;
 }
