@@ -337,13 +337,17 @@ class Side:
 
     def packable(self, counts: list[int], occupied: frozenset[int], helpers: Portfolio) -> bool:
         """Can `counts` still be packed in the free cells?  Shared by `helpers`."""
+        answer = self.packable_within(counts, occupied, helpers)
+        assert answer is not None, "a portfolio needs a helper without a cap"
+        return answer
+
+    def packable_within(self, counts: list[int], occupied: frozenset[int], helpers: Portfolio) -> bool | None:
+        """`packable`, None when every helper stopped at its cap."""
         def ask(helper: str, amount: float) -> tuple[bool | None, float]:
             answer = self.packable_by(helper, amount, counts, occupied)
             return answer, self.work
 
-        answer = balanced(helpers, ask, self.distrust)
-        assert answer is not None, "a portfolio needs a helper without a cap"
-        return answer
+        return balanced(helpers, ask, self.distrust)
 
     def packable_by(self, helper: str, amount: float, counts: list[int],
                     occupied: frozenset[int]) -> bool | None:

@@ -8,7 +8,9 @@ settled in steps, each of which keeps the answer the seed's first solution:
 1. The packing LP's dual certificate (`reference.lp_bound`): when it proves that the
    pieces cannot all fit, the side is impossible.  Otherwise it still goes to every later
    C search as a bound checked at each node.
-2. The plain search's own first moves (`_place_plain_moves`): each next piece at its
+2. The side's own yes/no on small budgets (`SIDE_FIRST`): a packing the C core or the
+   beam finds is the witness the later steps start from; the DP's "no" ends the side.
+   Then the plain search's own first moves (`_place_plain_moves`): each next piece at its
    smallest corner that fits, as the seed places them before it backtracks.  A run of
    them is each piece's answer as soon as it is known to have a completion (the corners
    before do not even fit), so one question to the profile DP (`reference._profile`:
@@ -149,6 +151,14 @@ RUN_BEAM = 1_000
 # before, answered no side first on RESTRICTED_SLOWEST.  Without the DP, side 10 of
 # konlnckknkakkkkklknnkkk, which the columns' scan refutes in 0.3 s with a layer budget
 # of 160 000 states, took CaDiCaL 6.9 s; docs/BENCHMARKS.md, "Eighteenth pass".)
+# Before its runs, the side's own yes/no on small budgets (empty: not asked): the C core and
+# the beam find a packing of a side that has one, which the runs and corners then start from
+# (the witness), and the DP asked for any packing refutes a side that has none, which the
+# runs would otherwise refute run by run before the same question was asked.
+# (gggegaggeeaagedaeeegbee's side 10: runs refuted in 1.4 s, then the side in 0.7 s; now 0.7
+# s in all; the 79 restricted files 60.1 -> 58.0 s, 40 random draws 1.4 -> 1.3 s;
+# docs/BENCHMARKS.md, "Eighteenth pass".)
+SIDE_FIRST: Portfolio = (("c", 20_000, 80_000), ("beam", 1_000, 4_000), ("dp", 40_000, 160_000))
 SIDE_STAGES: Portfolio = (("c", 20_000, 0), ("beam", 1_000, BEAM_MAX), ("dp", 160_000, DP_CORNER_LAST_MAX),
                           ("sat", 300, 0))
 
@@ -174,6 +184,11 @@ def solve_side(types: Sequence[Shape], piece_types: Sequence[int], side: int) ->
         return None
     board = Side(types, counts, side, certificate)
     partial = _Partial(list(piece_types), counts)
+    packable = board.packable_within(counts, frozenset(), SIDE_FIRST) if SIDE_FIRST else None
+    if packable is False:
+        return None
+    if packable and board.found is not None:
+        board.witness = board.found
     if not (PLAIN_MOVES and _place_plain_moves(board, partial)):
         # The first piece's smallest corner over all packings, None when there is none: the
         # side's yes/no and the first piece's answer in one scan.
@@ -186,9 +201,9 @@ def solve_side(types: Sequence[Shape], piece_types: Sequence[int], side: int) ->
             positions = _fastsolve.solve_at_side(cells, list(piece_types), side, ORDERED_C_BUDGET, board.weights)
             if positions is not False:
                 return positions
-            if not board.packable(counts, frozenset(), SIDE_STAGES):
+            if not packable and not board.packable(counts, frozenset(), SIDE_STAGES):
                 return None
-            board.witness = board.found
+            board.witness = board.witness or board.found
         else:
             partial.place(board, piece_types[0], dp_says)
     _first_solution(board, partial)

@@ -383,3 +383,26 @@ def test_the_dp_refutes_a_side_that_costs_the_sat_solver_seconds():
     assert board.packable(counts, frozenset(), (("dp", 160_000, 160_000),)) is False
     # The DP's scan for any packing answered, kept apart from the pieces' questions.
     assert board.side_question is not None and board.side_question.key[3] == -1 and not board.questions
+
+
+# Every side's yes/no settled first by the C core without a budget (`SIDE_FIRST`): its
+# packing is the witness the runs and the corners start from.
+SIDE_FIRST_BY_C = {"FIRST_C_BUDGET": 1, "FIRST_CORNER_BEAM": 0, "RUN_BEAM": 0, "SIDE_FIRST": (("c", 0, 0),)}
+
+
+@settings(max_examples=30, deadline=None)
+@given(pieces=restricted_pieces(6))
+def test_a_side_settled_before_its_runs_matches_plain(pieces):
+    assert solve_forced(pieces, SIDE_FIRST_BY_C) == Solution(*solve_plain(pieces))
+
+
+def test_a_side_without_packing_is_refuted_before_any_run_is_asked(monkeypatch):
+    """gggegaggeeaagedaeeegbee's side 10 has no packing: asked first, the side's own question
+    (`SIDE_FIRST`, the DP for any packing) refutes it, where the runs' refutations had cost
+    1.4 s before the same question was asked (docs/BENCHMARKS.md, "Eighteenth pass")."""
+    runs = []
+    monkeypatch.setattr(staged, "_place_plain_moves", lambda board, partial: runs.append(board) or False)
+    pieces = decode("gggegaggeeaagedaeeegbee")
+    types = list(dict.fromkeys(pieces))
+    assert staged.solve_side(types, [types.index(p) for p in pieces], 10) is None
+    assert not runs
