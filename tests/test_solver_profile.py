@@ -205,6 +205,18 @@ def test_the_values_a_rooms_memo_builds_count_as_the_dps_work():
     assert board.work == board.questions[-1].work() + room.entries
 
 
+def test_a_scan_for_any_completion_outlives_the_scans_for_a_target():
+    """Of the kept scans (`KEPT_QUESTIONS`), one for a target goes first: a corner's
+    question is its run's without the target, and resumes that run's scan."""
+    types = [SHAPE_BY_NAME["T_down"], SHAPE_BY_NAME["S_vertical"]]
+    board = side_questions.Side(types, [5, 5], 8, None)
+    run = ([4, 5], [0, 1, 2, 9], [1, 0])  # a T_down at corner 0
+    assert board.first_corner(*run, -1, 1) is False  # budget 1: each scan gives up at once
+    assert board.first_corner(*run, 1, 1) is False
+    assert board.first_corner([5, 5], [], [0, 0], 0, 1) is False
+    assert [question.key[3] for question in board.questions] == [-1, 0]
+
+
 @pytest.mark.slow
 def test_a_room_whose_memo_fills_up_hands_the_question_to_the_other_direction():
     """bddbqdddqqqdnqddqnqdnnn (I_horizontal, J_180, S_vertical, T_up) at side 10: along the
