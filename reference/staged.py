@@ -45,9 +45,8 @@ settled in steps, each of which keeps the answer the seed's first solution:
    Then the C core's own ordered search (one memo for all its queries) gets a budget,
    and when that is not enough, the side's yes/no is shared (`SIDE_STAGES`) by the
    C core's order-free search (`_fastsolve.Packer`, one per side, whose memo of failed
-   states serves every later question), the beam, the DP asked for any packing on
-   larger budgets, and CaDiCaL (`reference.sat_side`, one incremental instance kept for
-   step 4), which take turns on growing budgets, the one
+   states serves every later question), the beam and CaDiCaL (`reference.sat_side`,
+   one incremental instance kept for step 4), which take turns on growing budgets, the one
    that has spent least going next (`portfolio.balanced`).  "No" means the side is
    impossible.
 4. "Yes": the seed's first solution, piece by piece (`_first_solution`): runs of plain
@@ -78,7 +77,7 @@ from reference import _fastsolve
 from reference.lp_bound import lp_certificate
 from reference.shapes import Shape
 from reference.portfolio import Portfolio, balanced
-from reference.side_questions import BEAM_MAX, DP_CORNER_LAST_MAX, PIECE_ROOM_LIMIT, Side
+from reference.side_questions import BEAM_MAX, PIECE_ROOM_LIMIT, Side
 
 Corner = tuple[int, int]
 
@@ -145,24 +144,25 @@ RUN_STAGES: Portfolio = (("dp-next", 2_500, 160_000), ("c", 20_000, 80_000), ("b
 # were too long cost 0.9 s of refutations before a run of 4 found its packing, which this
 # beam finds in 0.01 s; the ten slowest files 29.5 -> 25.5 s; "Seventeenth pass".)
 RUN_BEAM = 1_000
-# The side's yes/no when the DP's first question and the ordered C search could not afford
-# it: the C core, the beam, the DP asked for any packing on larger budgets, and the SAT
-# solver (asked about the empty square only), as for corners.  (CP-SAT, between them
-# before, answered no side first on RESTRICTED_SLOWEST.  Without the DP, side 10 of
-# konlnckknkakkkkklknnkkk, which the columns' scan refutes in 0.3 s with a layer budget
-# of 160 000 states, took CaDiCaL 6.9 s; docs/BENCHMARKS.md, "Eighteenth pass".)
 # Before its runs, the side's own yes/no on small budgets (empty: not asked): the C core and
 # the beam find a packing of a side that has one, which the runs and corners then start from
 # (the witness), and the DP asked for any packing refutes a side that has none, which the
 # runs would otherwise refute run by run before the same question was asked.
 # (gggegaggeeaagedaeeegbee's side 10: runs refuted in 1.4 s, then the side in 0.7 s; now 0.7
-# s in all; the 79 restricted files 60.1 -> 58.0 s, 40 random draws 1.4 -> 1.3 s;
-# docs/BENCHMARKS.md, "Eighteenth pass".)  The C core and the beam each get one budget
-# before the DP's probe: the DP's first turn past a probe builds room()'s memos (0.6 s on
-# kskknbkkbnnkkkllslkhkkl's side 10, whose packing the beam then found at 4 000 states).
+# s in all; konlnckknkakkkkklknnkkk's side 10, which CaDiCaL took 6.9 s to refute, the DP
+# refutes along the columns in 0.3 s; the 79 restricted files 60.1 -> 58.0 s, 40 random
+# draws 1.4 -> 1.3 s; docs/BENCHMARKS.md, "Eighteenth pass".)  The C core and the beam each
+# get one budget before the DP's probe: the DP's first turn past a probe builds room()'s
+# memos (0.6 s on kskknbkkbnnkkkllslkhkkl's side 10, whose packing the beam then found at
+# 4 000 states).
 SIDE_FIRST: Portfolio = (("c", 80_000, 80_000), ("beam", 4_000, 4_000), ("dp", 10_000, 160_000))
-SIDE_STAGES: Portfolio = (("c", 20_000, 0), ("beam", 1_000, BEAM_MAX), ("dp", 160_000, DP_CORNER_LAST_MAX),
-                          ("sat", 300, 0))
+# The side's yes/no when that, the DP's first question and the ordered C search could not
+# settle it: the C core, the beam and the SAT solver (asked about the empty square only),
+# as for corners.  (CP-SAT, between them before, answered no side first on
+# RESTRICTED_SLOWEST.  The DP among them, up to DP_CORNER_LAST_MAX states, answered a side
+# that has a packing, rrhooambamhaoamhhmammaha's side 10, after 11.6 s of scans, where
+# CaDiCaL alone takes 4 s: the file 19.9 -> 30.8 s; docs/BENCHMARKS.md, "Eighteenth pass".)
+SIDE_STAGES: Portfolio = (("c", 20_000, 0), ("beam", 1_000, BEAM_MAX), ("sat", 300, 0))
 
 
 @dataclass(frozen=True)
