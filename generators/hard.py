@@ -241,12 +241,21 @@ RESTRICTED_SLOWEST = {
     # counted as occupied, seed 3 reached thirteen L_270 with J pieces, an O and an
     # I_vertical at side 11 (8.8 s, as slow before the pass), whose side 10 only CaDiCaL
     # refuted (6.9 s), 1.0 s once the DP settles sides; then seed 2, T_down and T_right
-    # with four I_vertical, an I_horizontal and a T_up at side 11 (3.0 s), and seed 3 twelve
-    # L_270 with J and L_0 pieces, an S and a T at side 10 (5.0 s).
+    # with four I_vertical, an I_horizontal and a T_up at side 11 (3.0 s; 16.4 s before the
+    # pass), and seed 3 twelve L_270 with J and L_0 pieces, an S and a T at side 10 (5.0 s);
+    # on the pass's last code, seed 0 seven I_vertical with J_90, J_270, L_0, an
+    # I_horizontal and two Z_horizontal at side 10 with 4 spare cells (19.9 s, 19.6 s before
+    # the pass), whose side 10 has a packing that the C core and CaDiCaL take 5 s each to
+    # find, and whose second piece has thirteen corners without a completion; its next climb
+    # in that family, six I_vertical, J_270, J_90, L_0 and two Z_horizontal (45 s, 48 s
+    # before the pass: the slowest file known), whose side 10's packing CaDiCaL finds after
+    # 40 s.
     "restricted_ivert_j0_j180_j270_l270_o_23": "konlnckknkakkkkklknnkkk",
     "restricted_j0_j180_j270_l270_o_23": "konlnckknkokkkkklknnkkk",
     "restricted_ihoriz_ivert_tdown_tright_tup_23": "gggegaggeeaagedaeeegbee",
     "restricted_j0_j180_j270_l0_l270_shoriz_tdown_23": "knknepkkknokkklkhhnkkkl",
+    "restricted_ihoriz_ivert_j270_j90_l0_zhoriz_24": "rrhooambamhaoamhhmammaha",
+    "restricted_ivert_j270_j90_l0_zhoriz_24": "homorammamhhoahmhhammaar",
 }
 _SKEW = [s for s in SHAPES if s.name[0] in "SZ"]
 
