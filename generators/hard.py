@@ -248,8 +248,8 @@ RESTRICTED_SLOWEST = {
     # the pass), whose side 10 has a packing that the C core and CaDiCaL take 5 s each to
     # find, and whose second piece has thirteen corners without a completion; its next climb
     # in that family, six I_vertical, J_270, J_90, L_0 and two Z_horizontal (45 s, 48 s
-    # before the pass: the slowest file known), whose side 10's packing CaDiCaL finds after
-    # 40 s.
+    # before the pass), whose side 10's packing CaDiCaL finds after 40 s; 10-11 s both, once
+    # the side's beam went on to 256 000 states.
     "restricted_ivert_j0_j180_j270_l270_o_23": "konlnckknkakkkkklknnkkk",
     "restricted_j0_j180_j270_l270_o_23": "konlnckknkokkkkklknnkkk",
     "restricted_ihoriz_ivert_tdown_tright_tup_23": "gggegaggeeaagedaeeegbee",

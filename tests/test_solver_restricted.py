@@ -406,3 +406,20 @@ def test_a_side_without_packing_is_refuted_before_any_run_is_asked(monkeypatch):
     types = list(dict.fromkeys(pieces))
     assert staged.solve_side(types, [types.index(p) for p in pieces], 10) is None
     assert not runs
+
+
+@pytest.mark.slow
+def test_the_sides_beam_past_a_corners_cap_finds_the_packing_cadical_took_40_s_for():
+    """homorammamhhoahmhhammaar's side 10 (24 pieces in 100 cells): no beam within a corner's
+    cap (BEAM_MAX) finds its packing, one of SIDE_BEAM_MAX states does (docs/BENCHMARKS.md,
+    "Eighteenth pass")."""
+    pieces = decode("homorammamhhoahmhhammaar")
+    types = list(dict.fromkeys(pieces))
+    counts = [pieces.count(t) for t in types]
+    board = side_questions.Side(types, counts, 10, None)
+    assert board.packable_by("beam", side_questions.BEAM_MAX, counts, frozenset()) is None
+    assert board.packable_by("beam", staged.SIDE_BEAM_MAX, counts, frozenset()) is True
+    packing = board.found
+    assert packing is not None and sorted(t for t, _ in packing) == sorted(types.index(p) for p in pieces)
+    cells = [board.placement(t, corner) for t, corner in packing]
+    assert all(c is not None for c in cells) and len(frozenset().union(*cells)) == 4 * len(pieces)
