@@ -249,13 +249,15 @@ RESTRICTED_SLOWEST = {
     # find, and whose second piece has thirteen corners without a completion; its next climb
     # in that family, six I_vertical, J_270, J_90, L_0 and two Z_horizontal (45 s, 48 s
     # before the pass), whose side 10's packing CaDiCaL finds after 40 s; 10-11 s both, once
-    # the side's beam went on to 256 000 states.
+    # the side's beam went on to 256 000 states; after that, seed 0 T_down and T_left with
+    # four Z_vertical, two I_vertical, two J_270 and two L_180 at side 10 (2.4 s).
     "restricted_ivert_j0_j180_j270_l270_o_23": "konlnckknkakkkkklknnkkk",
     "restricted_j0_j180_j270_l270_o_23": "konlnckknkokkkkklknnkkk",
     "restricted_ihoriz_ivert_tdown_tright_tup_23": "gggegaggeeaagedaeeegbee",
     "restricted_j0_j180_j270_l0_l270_shoriz_tdown_23": "knknepkkknokkklkhhnkkkl",
     "restricted_ihoriz_ivert_j270_j90_l0_zhoriz_24": "rrhooambamhaoamhhmammaha",
     "restricted_ivert_j270_j90_l0_zhoriz_24": "homorammamhhoahmhhammaar",
+    "restricted_ivert_j270_l180_tdown_tleft_zvert_23": "esefseofsjejoefafeeaesf",
 }
 _SKEW = [s for s in SHAPES if s.name[0] in "SZ"]
 
