@@ -324,9 +324,10 @@ class Side:
         scans kept: they hold their layers), else a new one."""
         key = (tuple(counts), tuple(sorted(occupied)), tuple(min_corner), target)
         if not occupied and target < 0 and not any(min_corner):
-            # The side's own yes/no (`staged.SIDE_STAGES`), kept apart: asked once, between
-            # the runs' questions and the corners', where it would push out the run's scan
-            # that the corner's question resumes (kskknbkkbnnkkkllslkhkkl: 0.35 s).
+            # The side's own yes/no (`staged.SIDE_FIRST`), kept apart from the pieces'
+            # questions: asked once per side, it would push out a run's scan that a corner's
+            # question resumes (kskknbkkbnnkkkllslkhkkl, when it was asked after the runs:
+            # 0.35 s).
             if self.side_question is None or self.side_question.key != key:
                 self.side_question = DpQuestion(self, key)
             return self.side_question

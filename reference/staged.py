@@ -208,9 +208,10 @@ def solve_side(types: Sequence[Shape], piece_types: Sequence[int], side: int) ->
             positions = _fastsolve.solve_at_side(cells, list(piece_types), side, ORDERED_C_BUDGET, board.weights)
             if positions is not False:
                 return positions
-            if not packable and not board.packable(counts, frozenset(), SIDE_STAGES):
-                return None
-            board.witness = board.witness or board.found
+            if not packable:  # (a "yes" of SIDE_FIRST left its packing as the witness, if it found one)
+                if not board.packable(counts, frozenset(), SIDE_STAGES):
+                    return None
+                board.witness = board.found
         else:
             partial.place(board, piece_types[0], dp_says)
     _first_solution(board, partial)
@@ -423,9 +424,9 @@ def _smallest_corner(board: Side, t: int, counts: list[int], occupied: frozenset
     cannot settle hands the whole piece to the DP (when it is not waiting to be retried),
     or that corner and the next to `side_questions.CORNER_STAGES` (or, without python-sat,
     the portfolio); once PIECE_RETRY_AFTER of them are refuted, the whole piece is asked
-    of the DP again, from the next corner, on PIECE_RETRY_BUDGET states.  A packing known around the pieces placed (the board's witness) ends
-    the corners at its type-t piece's, which it proves has a completion: only the corners
-    before need asking.  The first corner still open (`_first_open_corner`) is the
+    of the DP again, from the next corner, on PIECE_RETRY_BUDGET states.  A packing known
+    around the pieces placed (the board's witness) ends the corners at its type-t piece's,
+    which it proves has a completion: only the corners before need asking.  The first corner still open (`_first_open_corner`) is the
     answer when the witness has the piece there or the beam finds a packing around it,
     and the corners asked in turn start there.
     """
