@@ -359,9 +359,10 @@ def test_the_dp_past_its_corner_cap_settles_corners_among_the_last_helpers():
         assert solve_forced(pieces, overrides) == Solution(*solve_plain(pieces)), seed
 
 
-# The side's yes/no left to the DP asked for any packing (`SIDE_STAGES`): its first
-# question and the ordered C search give up at once.
-SIDE_BY_DP = {**FORCED_DP, "DP_LAYER_BUDGET": 1, "SIDE_STAGES": (("dp", 0, 0),)}
+# The side's yes/no left to the DP asked for any packing (the helper "dp" of
+# `Side.packable_by`), before the runs (`SIDE_FIRST`) and after them (`SIDE_STAGES`): the
+# DP's question about the first piece and the ordered C search give up at once.
+SIDE_BY_DP = {**FORCED_DP, "DP_LAYER_BUDGET": 1, "SIDE_FIRST": (("dp", 0, 0),), "SIDE_STAGES": (("dp", 0, 0),)}
 
 
 @settings(max_examples=30, deadline=None)
