@@ -208,7 +208,8 @@ def solve_side(types: Sequence[Shape], piece_types: Sequence[int], side: int) ->
             positions = _fastsolve.solve_at_side(cells, list(piece_types), side, ORDERED_C_BUDGET, board.weights)
             if positions is not False:
                 return positions
-            if not packable:  # (a "yes" of SIDE_FIRST left its packing as the witness, if it found one)
+            # (A "yes" of SIDE_FIRST has left its packing as the witness, when it found one.)
+            if not packable:
                 if not board.packable(counts, frozenset(), SIDE_STAGES):
                     return None
                 board.witness = board.found
@@ -426,9 +427,9 @@ def _smallest_corner(board: Side, t: int, counts: list[int], occupied: frozenset
     the portfolio); once PIECE_RETRY_AFTER of them are refuted, the whole piece is asked
     of the DP again, from the next corner, on PIECE_RETRY_BUDGET states.  A packing known
     around the pieces placed (the board's witness) ends the corners at its type-t piece's,
-    which it proves has a completion: only the corners before need asking.  The first corner still open (`_first_open_corner`) is the
-    answer when the witness has the piece there or the beam finds a packing around it,
-    and the corners asked in turn start there.
+    which it proves has a completion: only the corners before need asking.  The first
+    corner still open (`_first_open_corner`) is the answer when the witness has the piece
+    there or the beam finds a packing around it, and the corners asked in turn start there.
     """
     rest = list(counts)
     rest[t] -= 1

@@ -20,6 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generators.hard import RESTRICTED_FILES, SKEW_AND_O_26, decode
+from test_solver_beam import check_packing
 from reference import _profile, oracle, sat_side, side_questions, solver, staged
 from reference.lp_bound import certificate, lp_certificate
 from reference.plain import min_side, solve_plain
@@ -420,7 +421,5 @@ def test_the_sides_beam_past_a_corners_cap_finds_the_packing_cadical_took_40_s_f
     board = side_questions.Side(types, counts, 10, None)
     assert board.packable_by("beam", side_questions.BEAM_MAX, counts, frozenset()) is None
     assert board.packable_by("beam", staged.SIDE_BEAM_MAX, counts, frozenset()) is True
-    packing = board.found
-    assert packing is not None and sorted(t for t, _ in packing) == sorted(types.index(p) for p in pieces)
-    cells = [board.placement(t, corner) for t, corner in packing]
-    assert all(c is not None for c in cells) and len(frozenset().union(*cells)) == 4 * len(pieces)
+    assert board.found is not None
+    check_packing(board.found, types, counts, 10, set())
