@@ -16,7 +16,7 @@
  *         alone, on one board (for tests)
  *     beam(types, counts, side, occupied, min_corner, width, weights=None, lines=None,
  *          transposed=-1) -> (packing or None, work): the scan with each layer cut to its
- *         `width` least wasteful states, a finder of packings (its "Beam" section)
+ *         `width` least costly states, a finder of packings (its "Beam" section)
  *
  * Cells are scanned in one fixed order: row-major, or column-major (the caller's choice, or
  * the one that keeps the window below over fewer lines: vertical bars).  Every piece is
@@ -77,6 +77,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -586,16 +587,18 @@ static long scan_advance(const Board *B, ScanRun *S, int target, long long budge
 }
 
 
-/* ---- Beam: the scan cut to its least wasteful states, a finder of packings ------- */
+/* ---- Beam: the scan cut to its least costly states, a finder of packings ------- */
 
 /* The profile DP keeps every state of a layer, which is what makes its "no" a proof, and
  * what makes it give up on the files whose layers outgrow its budget, T and L/J files
  * above all, whose questions mostly have packings.  The beam makes the same layers (the
  * same choices at each cell, the same bounds) but keeps at most `width` states of each:
- * those with the fewest cells wasted so far (left empty before the cell the layer is at:
- * at one cell, 4 x pieces left + cells ahead covered ranks them alike), the first made
- * among equals.  A state that reaches the end with no piece left is a packing, which each
- * state's parent and placement give back; a beam that ends empty proves nothing.
+ * those of least cost, the first made among equals.  A state's cost (beam_cost) is the
+ * cells it has wasted so far (left empty before the cell the layer is at: at one cell,
+ * 4 x pieces left + cells ahead covered ranks them alike), each counted BEAM_WASTE_WEIGHT
+ * times, plus how far the pieces it has left are from the mix of the free cells ahead
+ * (beam_imbalance).  A state that reaches the end with no piece left is a packing, which
+ * each state's parent and placement give back; a beam that ends empty proves nothing.
  * Measured on the run questions of the T files the exact DP gave up on and the C core
  * answered after 1.28 million nodes (0.4-0.5 s): a beam of 1 000 found a packing in
  * 15-33 ms (docs/BENCHMARKS.md, "Eleventh pass"). */
@@ -654,32 +657,74 @@ static int beam_add(BeamLayer *L, uint64_t covered, uint64_t counts, uint32_t pa
     return 1;
 }
 
-static int beam_waste(const BeamNode *n)
+/* In a square with few spare cells every state of a layer has wasted about as much, and the
+ * first made among them are those that used up the pieces that fit the scan most easily:
+ * their layers later die out for want of the others.  So a state also pays for how far its
+ * pieces left are from those the free cells ahead would take in proportion, in cells: 4 x
+ * the sum over types of |left - start x (free cells ahead) / (free cells)|.  With waste
+ * alone, the 256 000-state beam was the first to find a packing of the 24 pieces of
+ * homorammamhhoahmhhammaar in its 100 cells; with this, a 64 000-state one finds it
+ * (docs/BENCHMARKS.md, "Nineteenth pass"). */
+#define BEAM_WASTE_WEIGHT 4  /* a wasted cell costs what a piece out of proportion does */
+
+static int beam_imbalance(const Board *B, uint64_t counts, uint64_t start_counts, int k)
 {
-    return 4 * (int)(n->counts >> 56) + __builtin_popcountll(n->covered);
+    int64_t free_cells = B->free_from[0], ahead = B->free_from[k], apart = 0;
+    if (!free_cells)
+        return 0;
+    for (int t = 0; t < B->types; t++) {
+        int64_t left = (int64_t)((counts & B->field_mask[t]) >> B->field_shift[t]);
+        int64_t start = (int64_t)((start_counts & B->field_mask[t]) >> B->field_shift[t]);
+        int64_t gap = left * free_cells - start * ahead;
+        apart += gap < 0 ? -gap : gap;
+    }
+    return (int)(4 * apart / free_cells);
 }
 
-/* The layer's `width` least wasteful states, first made first among equals, into a new
- * array (its size in *kept); NULL when out of memory. */
-static BeamNode *beam_cut(const BeamLayer *L, size_t width, size_t *kept)
+/* The state's cost at layer k: what the cut ranks by. */
+static int beam_cost(const Board *B, const BeamNode *n, uint64_t start_counts, int k)
 {
-    enum { SCORES = 4 * 256 + 65 };
-    size_t below[SCORES + 1] = {0};
-    for (size_t n = 0; n < L->size; n++)
-        below[beam_waste(&L->nodes[n]) + 1]++;
-    for (int score = 0; score < SCORES; score++)
-        below[score + 1] += below[score];
+    int wasted = 4 * (int)(n->counts >> 56) + __builtin_popcountll(n->covered);
+    return BEAM_WASTE_WEIGHT * wasted + beam_imbalance(B, n->counts, start_counts, k);
+}
+
+/* Layer k's `width` least costly states, first made first among equals, into a new array
+ * (its size in *kept); NULL when out of memory.  A counting sort over the layer's costs. */
+static BeamNode *beam_cut(const Board *B, uint64_t start_counts, int k, const BeamLayer *L, size_t width,
+                          size_t *kept)
+{
     *kept = L->size < width ? L->size : width;
+    int *cost = malloc((L->size ? L->size : 1) * sizeof(int));
     BeamNode *out = malloc((*kept ? *kept : 1) * sizeof(BeamNode));
-    if (!out)
-        return NULL;
-    /* below[score]: states with a smaller waste; the cut keeps those ranked under width. */
+    size_t *below = NULL;
+    int low = INT_MAX, high = 0;
+    if (!cost || !out)
+        goto failed;
     for (size_t n = 0; n < L->size; n++) {
-        size_t rank = below[beam_waste(&L->nodes[n])]++;
+        cost[n] = beam_cost(B, &L->nodes[n], start_counts, k);
+        low = cost[n] < low ? cost[n] : low;
+        high = cost[n] > high ? cost[n] : high;
+    }
+    size_t costs = L->size ? (size_t)(high - low) + 1 : 0;
+    /* below[c]: states that cost less than low + c; the cut keeps those ranked under width. */
+    if (!(below = calloc(costs + 1, sizeof(size_t))))
+        goto failed;
+    for (size_t n = 0; n < L->size; n++)
+        below[cost[n] - low + 1]++;
+    for (size_t c = 0; c < costs; c++)
+        below[c + 1] += below[c];
+    for (size_t n = 0; n < L->size; n++) {
+        size_t rank = below[cost[n] - low]++;
         if (rank < *kept)
             out[rank] = L->nodes[n];
     }
+    free(cost);
+    free(below);
     return out;
+failed:
+    free(cost);
+    free(out);
+    return NULL;
 }
 
 /* The beam from the question's start state: 1 with the packing in types/corners (*placed
@@ -724,7 +769,7 @@ static int beam_run(const Board *B, uint64_t start_counts, size_t width, LineMem
                     goto done;
             }
         }
-        if (!(layers[k + 1] = beam_cut(&next, width, &sizes[k + 1])))
+        if (!(layers[k + 1] = beam_cut(B, start_counts, k + 1, &next, width, &sizes[k + 1])))
             goto done;
         if (sizes[k + 1] == 0) {
             result = 0;
@@ -1546,9 +1591,10 @@ static PyMethodDef methods[] = {
     {"beam", beam, METH_VARARGS,
      "beam(types, counts, side, occupied, min_corner, width, weights=None, lines=None, transposed=-1)\n"
      "    -> (((type, corner), ...) or None, work)\n\n"
-     "The DP's scan with each layer cut to its `width` least wasteful states: a packing of\n"
-     "counts[t] pieces of each type into the free cells when it finds one, else None (which\n"
-     "proves nothing); work: the states it expanded."},
+     "The DP's scan with each layer cut to its `width` least costly states (cells wasted,\n"
+     "pieces left out of proportion): a packing of counts[t] pieces of each type into the\n"
+     "free cells when it finds one, else None (which proves nothing); work: the states it\n"
+     "expanded."},
     {"first_corner", first_corner, METH_VARARGS,
      "first_corner(types, counts, side, occupied, min_corner, target, budget, weights=None, room=None)\n"
      "    -> int, None or False\n\n"

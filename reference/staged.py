@@ -21,7 +21,7 @@ settled in steps, each of which keeps the answer the seed's first solution:
    most pieces on the files from a few shapes, whose first piece alone takes the DP
    seconds.  The DP and the C core share a run's question (`RUN_STAGES`, `balanced`):
    the C core's packing of a run confirms it and every run it follows the moves for,
-   and so does the beam's (`_profile.beam`: the DP's layers cut to their least wasteful
+   and so does the beam's (`_profile.beam`: the DP's layers cut to their least costly
    states, which finds the packings of the T and L/J files' runs in milliseconds, where
    the exact DP outgrows its budget and the C core needs a million nodes); when none
    settles it at its first budget, the question's own packing LP
@@ -164,8 +164,9 @@ SIDE_FIRST: Portfolio = (("c", 80_000, 80_000), ("beam", 4_000, 4_000), ("dp", 1
 # CaDiCaL alone takes 4 s: the file 19.9 -> 30.8 s; docs/BENCHMARKS.md, "Eighteenth pass".)
 # The beam goes on up to SIDE_BEAM_MAX states a layer, past a corner's cap: the sides of 24
 # pieces in 100 cells whose packing CaDiCaL took 40 s to find (homorammamhhoahmhhammaar),
-# a 256 000-state beam along the columns finds in 1.3 s (300 MB at most resident, its
-# layers kept to trace the packing back); the file 42.4 -> 10.6 s.
+# a 256 000-state beam along the columns found in 1.3 s (300 MB at most resident, its
+# layers kept to trace the packing back); the file 42.4 -> 10.6 s.  Since the beam also
+# keeps the pieces in proportion (_profile.c, beam_imbalance), 64 000 states find it.
 SIDE_BEAM_MAX = 256_000
 SIDE_STAGES: Portfolio = (("c", 20_000, 0), ("beam", 1_000, SIDE_BEAM_MAX), ("sat", 300, 0))
 

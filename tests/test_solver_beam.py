@@ -1,4 +1,4 @@
-"""The beam (`_profile.beam`, the helper "beam"): the DP's scan cut to its least wasteful
+"""The beam (`_profile.beam`, the helper "beam"): the DP's scan cut to its least costly
 states, a finder of packings.
 
 Its "yes" places pieces without any other proof, so every packing it returns must be a
@@ -125,6 +125,20 @@ def test_the_helper_looks_along_both_directions():
     assert side.packable_by("beam", 4_000, counts, frozenset(occupied)) is True
     assert side.found is not None
     check_packing(side.found, types, counts, 11, occupied)
+
+
+def test_a_beam_that_keeps_the_pieces_in_proportion_packs_a_nearly_full_square():
+    """homorammamhhoahmhhammaar at side 10: 24 pieces in 100 cells, so every state of a layer
+    has wasted about as much.  Ranked by waste alone, the states kept used up the pieces
+    that fit the scan easily, and no beam below 256 000 states found a packing; ranked also
+    by how far their pieces left are from the mix of the free cells ahead, a 64 000-state
+    beam along the columns does (docs/BENCHMARKS.md, "Nineteenth pass")."""
+    pieces = decode("homorammamhhoahmhhammaar")
+    types = list(dict.fromkeys(pieces))
+    counts = [pieces.count(t) for t in types]
+    packing, _ = _profile.beam([t.cells for t in types], counts, 10, [], [0] * len(types), 64_000, None, None, 1)
+    assert packing is not None
+    check_packing(packing, types, counts, 10, set())
 
 
 # The beam asked first on every run, corner and side; the exact helpers settle what it
