@@ -251,6 +251,13 @@ RESTRICTED_SLOWEST = {
     # before the pass), whose side 10's packing CaDiCaL finds after 40 s; 10-11 s both, once
     # the side's beam went on to 256 000 states; after that, seed 0 T_down and T_left with
     # four Z_vertical, two I_vertical, two J_270 and two L_180 at side 10 (2.4 s).
+    # The nineteenth pass's climbs, once the beam kept the pieces in proportion: seed 0,
+    # T_down with I_vertical, Z_vertical and a J at side 10 (2.9 s: its second piece's
+    # corners refuted one by one); seed 2, T_down and T_right with five I_vertical, two
+    # I_horizontal and a J_270 at side 10 (5.9 s, as slow before the pass: the first
+    # piece's corner 0 has no completion, which the DP's scan along the rows refutes in
+    # 12 million states, along the columns in 5 million); seed 3, eleven L_270 with J
+    # pieces, three T_right and two bars at side 10 (3.1 s).
     "restricted_ivert_j0_j180_j270_l270_o_23": "konlnckknkakkkkklknnkkk",
     "restricted_j0_j180_j270_l270_o_23": "konlnckknkokkkkklknnkkk",
     "restricted_ihoriz_ivert_tdown_tright_tup_23": "gggegaggeeaagedaeeegbee",
@@ -258,6 +265,9 @@ RESTRICTED_SLOWEST = {
     "restricted_ihoriz_ivert_j270_j90_l0_zhoriz_24": "rrhooambamhaoamhhmammaha",
     "restricted_ivert_j270_j90_l0_zhoriz_24": "homorammamhhoahmhhammaar",
     "restricted_ivert_j270_l180_tdown_tleft_zvert_23": "esefseofsjejoefafeeaesf",
+    "restricted_ivert_j270_j90_tdown_tleft_zvert_23": "emeaoefssaaeeeeafeeaesf",
+    "restricted_ihoriz_ivert_j270_tdown_tright_23": "eeaggaggeoaagbbeeeegaeg",
+    "restricted_ihoriz_ivert_j0_j180_j270_l270_tright_23": "kknlkbkkogokaklkggnkkkl",
 }
 _SKEW = [s for s in SHAPES if s.name[0] in "SZ"]
 
