@@ -667,25 +667,25 @@ static int beam_add(BeamLayer *L, uint64_t covered, uint64_t counts, uint32_t pa
  * (docs/BENCHMARKS.md, "Nineteenth pass"). */
 #define BEAM_WASTE_WEIGHT 4  /* a wasted cell costs what a piece out of proportion does */
 
-static int beam_imbalance(const Board *B, uint64_t counts, uint64_t start_counts, int k)
+/* `due[t]`: start x (free cells ahead), the pieces of type t the layer's free cells would
+ * take in proportion, scaled by the free cells. */
+static int beam_imbalance(const Board *B, uint64_t counts, const int64_t *due)
 {
-    int64_t free_cells = B->free_from[0], ahead = B->free_from[k], apart = 0;
+    int64_t free_cells = B->free_from[0], apart = 0;
     if (!free_cells)
         return 0;
     for (int t = 0; t < B->types; t++) {
-        int64_t left = (int64_t)((counts & B->field_mask[t]) >> B->field_shift[t]);
-        int64_t start = (int64_t)((start_counts & B->field_mask[t]) >> B->field_shift[t]);
-        int64_t gap = left * free_cells - start * ahead;
+        int64_t gap = (int64_t)((counts & B->field_mask[t]) >> B->field_shift[t]) * free_cells - due[t];
         apart += gap < 0 ? -gap : gap;
     }
     return (int)(4 * apart / free_cells);
 }
 
-/* The state's cost at layer k: what the cut ranks by. */
-static int beam_cost(const Board *B, const BeamNode *n, uint64_t start_counts, int k)
+/* The state's cost in its layer: what the cut ranks by. */
+static int beam_cost(const Board *B, const BeamNode *n, const int64_t *due)
 {
     int wasted = 4 * (int)(n->counts >> 56) + __builtin_popcountll(n->covered);
-    return BEAM_WASTE_WEIGHT * wasted + beam_imbalance(B, n->counts, start_counts, k);
+    return BEAM_WASTE_WEIGHT * wasted + beam_imbalance(B, n->counts, due);
 }
 
 /* Layer k's `width` least costly states, first made first among equals, into a new array
@@ -698,10 +698,13 @@ static BeamNode *beam_cut(const Board *B, uint64_t start_counts, int k, const Be
     BeamNode *out = malloc((*kept ? *kept : 1) * sizeof(BeamNode));
     size_t *below = NULL;
     int low = INT_MAX, high = 0;
+    int64_t due[MAX_TYPES];
+    for (int t = 0; t < B->types; t++)
+        due[t] = (int64_t)((start_counts & B->field_mask[t]) >> B->field_shift[t]) * B->free_from[k];
     if (!cost || !out)
         goto failed;
     for (size_t n = 0; n < L->size; n++) {
-        cost[n] = beam_cost(B, &L->nodes[n], start_counts, k);
+        cost[n] = beam_cost(B, &L->nodes[n], due);
         low = cost[n] < low ? cost[n] : low;
         high = cost[n] > high ? cost[n] : high;
     }
