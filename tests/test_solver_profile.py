@@ -217,6 +217,43 @@ def test_a_scan_for_any_completion_outlives_the_scans_for_a_target():
     assert [question.key[3] for question in board.questions] == [-1, 0]
 
 
+def test_both_directions_race_at_half_the_budget_before_either_scans_to_the_whole_budget(monkeypatch):
+    """J_270, T_up and L_90 (5, 4 and 4 pieces) at side 8: the DP's layers peak at 777
+    states along the rows and at 11 714 along the columns.  A question given 20 000 states
+    whose preferred direction is the columns scans both to 10 000 first: the rows answer
+    there, and the columns' scan, which takes 12 times the rows' states to its end, stops at
+    10 000.  (eeaggaggeoaagbbeeeegaeg's first corner, which both directions outgrew at
+    160 000 states: the rows then took 12.9 M states to refute it at 640 000, the columns
+    5.0 M; docs/BENCHMARKS.md, "Twentieth pass".)"""
+    types, counts = [SHAPE_BY_NAME[name] for name in ("J_270", "T_up", "L_90")], [5, 4, 4]
+    cells = [t.cells for t in types]
+    whole = [_profile.Scan(cells, counts, 8, [], [0, 0, 0], -1, None, None, d) for d in (0, 1)]
+    assert [scan.advance(10_000) is False for scan in whole] == [False, True]
+    assert whole[1].advance(20_000) is not False and whole[1].work > 12 * whole[0].work
+    monkeypatch.setattr(side_questions, "DP_LAYER_BUDGET", 2_500)
+    widths: list[tuple[int, int]] = []
+    scan_of = side_questions.DpQuestion.scan
+
+    def recorded(question: side_questions.DpQuestion, direction: int):
+        scan = scan_of(question, direction)
+
+        class Recorded:
+            def advance(self, budget, room=None):
+                widths.append((direction, budget))
+                return scan.advance(budget, room)
+        return Recorded()
+
+    monkeypatch.setattr(side_questions.DpQuestion, "scan", recorded)
+    board = side_questions.Side(types, counts, 8, None)
+    board.direction = 1
+    assert board.first_corner(counts, [], [0, 0, 0], -1, 20_000) == 0
+    assert widths == [(1, 10_000), (0, 10_000)] and board.direction == 0
+    assert board.side_question is not None
+    rows, columns = board.side_question.scans
+    assert rows is not None and columns is not None
+    assert rows.work == whole[0].work and columns.work < whole[1].work / 4
+
+
 @pytest.mark.slow
 def test_a_room_whose_memo_fills_up_hands_the_question_to_the_other_direction():
     """bddbqdddqqqdnqddqnqdnnn (I_horizontal, J_180, S_vertical, T_up) at side 10: along the
