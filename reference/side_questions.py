@@ -69,8 +69,20 @@ LP_QUESTIONS = True
 LP_TRIES_PER_PROOF = 4
 
 
+# Nor is a memo deepened past ROOM_FIRST_LIMIT values before it has refuted ROOM_FIRST_CUTS
+# states: those that pay had refuted thousands by then (bddbqdddqqqdnqddqnqdnnn's rows:
+# 84 314 at 262 144 values), and those grown on without a cut, to 1 M values along both
+# directions by a piece's whole question that then gave up, had cost up to 0.9 s for
+# nothing (kknlkbkkogokaklkggnkkkl's third piece: 0.76 s for 2 M values and no cut); the 85
+# restricted files 115.8 -> 109.4 s (docs/BENCHMARKS.md, "Twentieth pass").
+ROOM_FIRST_CUTS = 1
+
+
 def _pays(room: _profile.Room) -> bool:
-    """A memo worth deepening: still small, or one whose values refute states (ROOM_MIN_YIELD)."""
+    """A memo worth deepening: still small, or one whose values refute states (ROOM_MIN_YIELD,
+    and ROOM_FIRST_CUTS past ROOM_FIRST_LIMIT values)."""
+    if room.entries >= ROOM_FIRST_LIMIT and room.cuts < ROOM_FIRST_CUTS:
+        return False
     return room.entries < PIECE_ROOM_LIMIT or room.cuts >= ROOM_MIN_YIELD * room.entries
 
 

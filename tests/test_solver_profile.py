@@ -335,6 +335,7 @@ def test_a_probe_uses_rooms_memo_without_growing_it_and_a_question_grows_it_in_t
     monkeypatch.setattr(side_questions, "ROOM_FIRST_LIMIT", 8)
     monkeypatch.setattr(side_questions, "PIECE_ROOM_LIMIT", 8 * side_questions.ROOM_GROWTH ** 2)
     monkeypatch.setattr(side_questions, "ROOM_MIN_YIELD", 0)  # every memo pays for itself (the next test)
+    monkeypatch.setattr(side_questions, "ROOM_FIRST_CUTS", 0)
     advanced = _record_scans(monkeypatch)
     assert board.smallest_corner_by_dp(0, [5, 5], frozenset(), [0, 0]) is False
     first, other = board.direction, 1 - board.direction
@@ -359,6 +360,7 @@ def test_memos_kept_from_a_larger_limit_are_scanned_when_a_question_raises_its_l
     board = side_questions.Side(list(dict.fromkeys(pieces)), [5, 5], 9, None)
     monkeypatch.setattr(side_questions, "DP_LAYER_BUDGET", 3_000)
     monkeypatch.setattr(side_questions, "ROOM_FIRST_LIMIT", 8)
+    monkeypatch.setattr(side_questions, "ROOM_FIRST_CUTS", 0)  # every memo pays
     large, small = 8 * side_questions.ROOM_GROWTH ** 2, 8
     assert board.first_corner([5, 5], [], [0, 0], -1, 3_000, room_limit=large) is False
     rooms = [room for room in board.rooms if room is not None]
@@ -404,6 +406,28 @@ def test_a_rooms_cuts_count_the_states_its_values_refuted():
     assert work[1] < work[0]
 
 
+@pytest.mark.parametrize("first_cuts", [0, 1])
+def test_a_memo_that_has_refuted_nothing_is_not_deepened_past_its_first_limit(monkeypatch, first_cuts):
+    """T_down and S_vertical at side 9: room() refutes none of the DP's states.  Its memos
+    stop at ROOM_FIRST_LIMIT values (and the few a lookup in progress finishes) unless
+    ROOM_FIRST_CUTS is 0, when they grow to the question's limit as memos that pay do."""
+    types = [SHAPE_BY_NAME["T_down"], SHAPE_BY_NAME["S_vertical"]]
+    board = side_questions.Side(types, [5, 5], 9, None)
+    monkeypatch.setattr(side_questions, "DP_LAYER_BUDGET", 3_000)
+    monkeypatch.setattr(side_questions, "ROOM_FIRST_LIMIT", 8)
+    monkeypatch.setattr(side_questions, "PIECE_ROOM_LIMIT", 8 * side_questions.ROOM_GROWTH ** 2)
+    monkeypatch.setattr(side_questions, "ROOM_MIN_YIELD", 0)
+    monkeypatch.setattr(side_questions, "ROOM_FIRST_CUTS", first_cuts)
+    limit = 8 * side_questions.ROOM_GROWTH ** 3
+    assert board.first_corner([5, 5], [], [0, 0], -1, 3_000, room_limit=limit) is False
+    rooms = [room for room in board.rooms if room is not None]
+    assert len(rooms) == 2 and all(room.cuts == 0 and room.full for room in rooms)
+    if first_cuts:
+        assert all(8 <= room.entries <= 8 + 64 for room in rooms)
+    else:
+        assert all(limit <= room.entries <= limit + 64 for room in rooms)
+
+
 def test_a_memo_that_does_not_pay_for_itself_is_not_deepened_and_its_direction_goes_last(monkeypatch):
     """side_questions: past PIECE_ROOM_LIMIT values a memo is deepened only while the states
     its values refuted are ROOM_MIN_YIELD of its values (`_pays`).  One that does not pay
@@ -416,6 +440,7 @@ def test_a_memo_that_does_not_pay_for_itself_is_not_deepened_and_its_direction_g
     judged_from = 8 * side_questions.ROOM_GROWTH
     monkeypatch.setattr(side_questions, "PIECE_ROOM_LIMIT", judged_from)
     monkeypatch.setattr(side_questions, "ROOM_MIN_YIELD", 1e9)  # past PIECE_ROOM_LIMIT, none pays
+    monkeypatch.setattr(side_questions, "ROOM_FIRST_CUTS", 0)  # (the next test)
     advanced = _record_scans(monkeypatch)
     large = judged_from * side_questions.ROOM_GROWTH ** 2
     assert board.first_corner([5, 5], [], [0, 0], -1, 3_000, room_limit=large) is False
