@@ -268,6 +268,14 @@ RESTRICTED_SLOWEST = {
     "restricted_ivert_j270_j90_tdown_tleft_zvert_23": "emeaoefssaaeeeeafeeaesf",
     "restricted_ihoriz_ivert_j270_tdown_tright_23": "eeaggaggeoaagbbeeeegaeg",
     "restricted_ihoriz_ivert_j0_j180_j270_l270_tright_23": "kknlkbkkogokaklkggnkkkl",
+    # The twentieth pass's climbs, once two DP directions race and memos that refute nothing
+    # stop growing: seed 0, the four T shapes with two J_270 and two S_vertical at side 11
+    # (3.1 s: its fourth piece's whole question, asked again at 160 000 states, 1.5 s);
+    # seed 2, T_down and T_right with seven I_vertical, a J_180, an L_0 and a T_up at side
+    # 10 (2.9 s); seed 3, J_0, J_180, J_270 and L_270 at side 10 (1.3 s).
+    "restricted_j270_svert_tdown_tleft_tright_tup_26": "fqgdgeggeoegegeggggeeogqfe",
+    "restricted_ivert_j180_l0_tdown_tright_tup_23": "agageagghdaaggnaeeegaee",
+    "restricted_j0_j180_j270_l270_23": "konnnokknnokkklklnnnkkl",
 }
 _SKEW = [s for s in SHAPES if s.name[0] in "SZ"]
 
