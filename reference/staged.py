@@ -100,9 +100,12 @@ ORDERED_C_BUDGET = 200_000
 # each, where the whole question at 160 000 states answers in 0.4 s).  (At 160 000 states
 # for every piece, the 69 restricted files 56.2 -> 62.8 s; retried after two corners, the
 # 72 files 72.9 -> 69.9 s, after three 66.0 -> 67.6 s; docs/BENCHMARKS.md, "Seventeenth
-# pass".)
+# pass".)  At 80 000 states rather than 160 000, once two DP directions race and memos that
+# refute nothing stop growing: the 88 restricted files 100.9 -> 95.0 s and 103.1 -> 97.3 s
+# (emeaoefssaaeeeeafeeaesf's second piece had spent 1.5 s on a retry that gave up); at
+# 40 000, 101.8 -> 105.6 s ("Twentieth pass").
 PIECE_RETRY_AFTER = 2
-PIECE_RETRY_BUDGET = 160_000
+PIECE_RETRY_BUDGET = 80_000
 CORNER_C_BUDGET = 20_000  # per corner, before the piece goes to the profile DP (0: skip)
 # The first corner still open is the piece's answer when it has a completion, which the
 # beam finds in milliseconds where it exists, so it is asked first (0: skip).
