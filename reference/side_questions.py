@@ -60,15 +60,6 @@ ROOM_GROWTH = 4  # the memos' next limit within a question, after one that did n
 # rule stopped memos that pay later (kdddfffeaaqeeeedfaeefjfaaa: 18 s); docs/BENCHMARKS.md,
 # "Sixteenth pass".
 ROOM_MIN_YIELD = 0.01
-# The packing LP of one question (`Side.lp_refutes`, the helper "lp"): about 10 ms, and
-# it refutes the S/Z files' corners and runs that cost the other helpers 0.05-0.6 s each
-# (docs/BENCHMARKS.md, "Eleventh pass").  On the files of the shapes that tile well (L, J,
-# T, I, O) it rarely refutes, so a side stops asking it once it failed LP_TRIES_PER_PROOF
-# times per question it refuted, plus one.  Tests turn it off to exercise the others.
-LP_QUESTIONS = True
-LP_TRIES_PER_PROOF = 4
-
-
 # Nor is a memo deepened past ROOM_FIRST_LIMIT values before it has refuted ROOM_FIRST_CUTS
 # states: those that pay had refuted thousands by then (bddbqdddqqqdnqddqnqdnnn's rows:
 # 84 314 at 262 144 values), and those grown on without a cut, to 1 M values along both
@@ -76,6 +67,13 @@ LP_TRIES_PER_PROOF = 4
 # nothing (kknlkbkkogokaklkggnkkkl's third piece: 0.76 s for 2 M values and no cut); the 85
 # restricted files 115.8 -> 109.4 s (docs/BENCHMARKS.md, "Twentieth pass").
 ROOM_FIRST_CUTS = 1
+# The packing LP of one question (`Side.lp_refutes`, the helper "lp"): about 10 ms, and
+# it refutes the S/Z files' corners and runs that cost the other helpers 0.05-0.6 s each
+# (docs/BENCHMARKS.md, "Eleventh pass").  On the files of the shapes that tile well (L, J,
+# T, I, O) it rarely refutes, so a side stops asking it once it failed LP_TRIES_PER_PROOF
+# times per question it refuted, plus one.  Tests turn it off to exercise the others.
+LP_QUESTIONS = True
+LP_TRIES_PER_PROOF = 4
 
 
 def _pays(room: _profile.Room) -> bool:
