@@ -276,6 +276,14 @@ RESTRICTED_SLOWEST = {
     "restricted_j270_svert_tdown_tleft_tright_tup_26": "fqgdgeggeoegegeggggeeogqfe",
     "restricted_ivert_j180_l0_tdown_tright_tup_23": "agageagghdaaggnaeeegaee",
     "restricted_j0_j180_j270_l270_23": "konnnokknnokkklklnnnkkl",
+    # Then, with a piece's retry at 80 000 states: seed 0, T_down, T_left and T_right with a
+    # J_90 and an S_vertical at side 11 (2.0 s); seed 2, the T shapes with three I_vertical
+    # and an I_horizontal at side 10 (15.6 s, 17.7 s on the code before the pass): a side
+    # whose packing only the beam finds, at 256 000 states, while the C core and CaDiCaL
+    # spend 6 s beside it; seed 3, J shapes and seven L_270 at side 10 (1.1 s).
+    "restricted_j90_svert_tdown_tleft_tright_26": "fqgmgeggeeegeeeeggfeefgffg",
+    "restricted_ihoriz_ivert_tdown_tright_tup_23_b": "aeegggggedbagadgeeegeee",
+    "restricted_j0_j180_j270_j90_l270_23": "kmnnnoknnnokkklnlnnnkkl",
 }
 _SKEW = [s for s in SHAPES if s.name[0] in "SZ"]
 
