@@ -231,19 +231,7 @@ def test_both_directions_race_at_half_the_budget_before_either_scans_to_the_whol
     assert [scan.advance(10_000) is False for scan in whole] == [False, True]
     assert whole[1].advance(20_000) is not False and whole[1].work > 12 * whole[0].work
     monkeypatch.setattr(side_questions, "DP_LAYER_BUDGET", 2_500)
-    widths: list[tuple[int, int]] = []
-    scan_of = side_questions.DpQuestion.scan
-
-    def recorded(question: side_questions.DpQuestion, direction: int):
-        scan = scan_of(question, direction)
-
-        class Recorded:
-            def advance(self, budget, room=None):
-                widths.append((direction, budget))
-                return scan.advance(budget, room)
-        return Recorded()
-
-    monkeypatch.setattr(side_questions.DpQuestion, "scan", recorded)
+    widths = _record_scans(monkeypatch, budgets=True)
     board = side_questions.Side(types, counts, 8, None)
     board.direction = 1
     assert board.first_corner(counts, [], [0, 0, 0], -1, 20_000) == 0
@@ -301,8 +289,9 @@ def test_a_rooms_limit_stops_its_memo_growing():
             room.limit = wrong
 
 
-def _record_scans(monkeypatch) -> list[tuple[int, int | None]]:
-    """From now on, (direction, its room() memo's limit) of each turn a DP scan is given."""
+def _record_scans(monkeypatch, budgets: bool = False) -> list[tuple[int, int | None]]:
+    """From now on, (direction, its room() memo's limit) of each turn a DP scan is given, or
+    (direction, the turn's budget) with `budgets`."""
     advanced: list[tuple[int, int | None]] = []
     scan_of = side_questions.DpQuestion.scan
 
@@ -311,7 +300,7 @@ def _record_scans(monkeypatch) -> list[tuple[int, int | None]]:
 
         class Recorded:
             def advance(self, budget, room=None):
-                advanced.append((direction, None if room is None else room.limit))
+                advanced.append((direction, budget if budgets else None if room is None else room.limit))
                 return scan.advance(budget, room)
         return Recorded()
 
@@ -440,7 +429,7 @@ def test_a_memo_that_does_not_pay_for_itself_is_not_deepened_and_its_direction_g
     judged_from = 8 * side_questions.ROOM_GROWTH
     monkeypatch.setattr(side_questions, "PIECE_ROOM_LIMIT", judged_from)
     monkeypatch.setattr(side_questions, "ROOM_MIN_YIELD", 1e9)  # past PIECE_ROOM_LIMIT, none pays
-    monkeypatch.setattr(side_questions, "ROOM_FIRST_CUTS", 0)  # (the next test)
+    monkeypatch.setattr(side_questions, "ROOM_FIRST_CUTS", 0)  # (the test before)
     advanced = _record_scans(monkeypatch)
     large = judged_from * side_questions.ROOM_GROWTH ** 2
     assert board.first_corner([5, 5], [], [0, 0], -1, 3_000, room_limit=large) is False
