@@ -40,8 +40,9 @@ settled in steps, each of which keeps the answer the seed's first solution:
    room() (_profile.c: the most pieces the rest of the square can hold); their memos
    are kept for all the DP's scans at the side, along the rows or the columns, whichever
    last answered, both raced at half a large budget first (`Side.first_corner`; a scan
-   kept between the budgets of one question resumes where it stopped).  Where neither sees why states fail, a layer
-   outgrows the DP's budget, and it is not asked again until a piece is placed.
+   kept between the budgets of one question resumes where it stopped).  Where neither
+   sees why states fail, a layer outgrows the DP's budget, and it is not asked again
+   until a piece is placed.
    Then the C core's own ordered search (one memo for all its queries) gets a budget,
    and when that is not enough, the side's yes/no is shared (`SIDE_STAGES`) by the
    C core's order-free search (`_fastsolve.Packer`, one per side, whose memo of failed
