@@ -664,8 +664,12 @@ static int beam_add(BeamLayer *L, uint64_t covered, uint64_t counts, uint32_t pa
  * the sum over types of |left - start x (free cells ahead) / (free cells)|.  With waste
  * alone, the 256 000-state beam was the first to find a packing of the 24 pieces of
  * homorammamhhoahmhhammaar in its 100 cells; with this, a 64 000-state one finds it
- * (docs/BENCHMARKS.md, "Nineteenth pass"). */
-#define BEAM_WASTE_WEIGHT 4  /* a wasted cell costs what a piece out of proportion does */
+ * (docs/BENCHMARKS.md, "Nineteenth pass").  A wasted cell costs what two pieces out of
+ * proportion do: at one, the states of aeegggggedbagadgeeegeee that kept its T pieces in
+ * proportion crowded out those that fill their lines, and its side's packing took a beam
+ * of 256 000 states (16 000 now); replayed, the 960 beam questions of the restricted files
+ * found 323 packings at a weight of 4, 331 at 8 ("Twenty-first pass"). */
+#define BEAM_WASTE_WEIGHT 8  /* a wasted cell costs what two pieces out of proportion do */
 
 /* `due[t]`: start x (free cells ahead), the pieces of type t the layer's free cells would
  * take in proportion, scaled by the free cells. */

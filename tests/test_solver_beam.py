@@ -141,6 +141,20 @@ def test_a_beam_that_keeps_the_pieces_in_proportion_packs_a_nearly_full_square()
     check_packing(packing, types, counts, 10, set())
 
 
+def test_a_wasted_cell_weighs_more_than_a_piece_out_of_proportion():
+    """aeegggggedbagadgeeegeee at side 10: 19 T pieces, three I_vertical and an I_horizontal
+    in 100 cells.  With a wasted cell costing what one piece out of proportion does, the
+    states kept the T pieces in proportion at the cost of cells left empty, and only a
+    256 000-state beam found a packing either way; costing two, a 16 000-state beam along
+    the columns does (docs/BENCHMARKS.md, "Twenty-first pass")."""
+    pieces = decode("aeegggggedbagadgeeegeee")
+    types = list(dict.fromkeys(pieces))
+    counts = [pieces.count(t) for t in types]
+    packing, _ = _profile.beam([t.cells for t in types], counts, 10, [], [0] * len(types), 16_000, None, None, 1)
+    assert packing is not None
+    check_packing(packing, types, counts, 10, set())
+
+
 # The beam asked first on every run, corner and side; the exact helpers settle what it
 # leaves (the DP without a budget, CaDiCaL).
 BEAM_FIRST = {"FIRST_C_BUDGET": 1, "ORDERED_C_BUDGET": 1, "CORNER_C_BUDGET": 0, "DP_LAYER_BUDGET": 1,
