@@ -158,8 +158,11 @@ RUN_BEAM = 1_000
 # draws 1.4 -> 1.3 s; docs/BENCHMARKS.md, "Eighteenth pass".)  The C core and the beam each
 # get one budget before the DP's probe: the DP's first turn past a probe builds room()'s
 # memos (0.6 s on kskknbkkbnnkkkllslkhkkl's side 10, whose packing the beam then found at
-# 4 000 states).
-SIDE_FIRST: Portfolio = (("c", 80_000, 80_000), ("beam", 4_000, 4_000), ("dp", 10_000, 160_000))
+# 4 000 states).  The beam goes on to 16 000 states beside the DP: the T files' sides that
+# the DP answered "yes" at 160 000 states (ggeggeggedaagiodeeegeee: 1.1 s, and no packing to
+# start from) it finds in 0.15 s along the columns (those eight files 21.6 -> 19.8 s, the 91
+# restricted files 89.0 s both ways; docs/BENCHMARKS.md, "Twenty-first pass").
+SIDE_FIRST: Portfolio = (("c", 80_000, 80_000), ("beam", 4_000, 16_000), ("dp", 10_000, 160_000))
 # The side's yes/no when that, the DP's first question and the ordered C search could not
 # settle it: the C core, the beam and the SAT solver (asked about the empty square only),
 # as for corners.  (CP-SAT, between them before, answered no side first on

@@ -410,6 +410,20 @@ def test_a_side_without_packing_is_refuted_before_any_run_is_asked(monkeypatch):
     assert not runs
 
 
+def test_the_sides_first_question_finds_a_t_files_packing_by_its_beam():
+    """ggeggeggedaagiodeeegeee's side 10 (19 T pieces, two I_vertical, a J and an L in 100
+    cells): the DP answered the side's own question "yes" at 160 000 states (1.1 s, and no
+    packing to start from); the beam beside it, at 16 000 states along the columns, finds
+    its packing (docs/BENCHMARKS.md, "Twenty-first pass")."""
+    pieces = decode("ggeggeggedaagiodeeegeee")
+    types = list(dict.fromkeys(pieces))
+    counts = [pieces.count(t) for t in types]
+    board = side_questions.Side(types, counts, 10, None)
+    assert board.packable_within(counts, frozenset(), staged.SIDE_FIRST) is True
+    assert board.found is not None
+    check_packing(board.found, types, counts, 10, set())
+
+
 @pytest.mark.slow
 def test_the_sides_beam_past_a_corners_cap_finds_the_packing_cadical_took_40_s_for():
     """homorammamhhoahmhhammaar's side 10 (24 pieces in 100 cells): no beam within a corner's
