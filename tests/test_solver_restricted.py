@@ -425,6 +425,31 @@ def test_the_sides_first_question_finds_a_t_files_packing_by_its_beam():
 
 
 @pytest.mark.slow
+def test_the_sides_later_question_asks_the_beam_no_budget_its_first_asked(monkeypatch):
+    """homorammamhhoahmhhammaar's side 10: its first question (`SIDE_FIRST`) stops at every
+    helper's cap; the later one (`SIDE_STAGES`) finds the packing without asking the beam,
+    which does not resume, a budget it asked already (docs/BENCHMARKS.md, "Twenty-first
+    pass": asked again from 1 000 states, it lost 0.5 s, and CaDiCaL 1.2 s beside it)."""
+    pieces = decode("homorammamhhoahmhhammaar")
+    types = list(dict.fromkeys(pieces))
+    counts = [pieces.count(t) for t in types]
+    board = side_questions.Side(types, counts, 10, None)
+    widths: list[float] = []
+    original = side_questions.Side._packable_by
+
+    def recorded(self, helper, amount, *args):
+        if helper == "beam":
+            widths.append(amount)
+        return original(self, helper, amount, *args)
+
+    monkeypatch.setattr(side_questions.Side, "_packable_by", recorded)
+    assert board.packable_within(counts, frozenset(), staged.SIDE_FIRST) is None
+    assert board.packable(counts, frozenset(), staged.SIDE_STAGES) is True
+    assert widths and len(widths) == len(set(widths))
+    check_packing(board.found, types, counts, 10, set())
+
+
+@pytest.mark.slow
 def test_the_sides_beam_past_a_corners_cap_finds_the_packing_cadical_took_40_s_for():
     """homorammamhhoahmhhammaar's side 10 (24 pieces in 100 cells): no beam within a corner's
     cap (BEAM_MAX) finds its packing, one of SIDE_BEAM_MAX states does (docs/BENCHMARKS.md,
