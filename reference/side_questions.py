@@ -177,6 +177,7 @@ class Side:
         self.work: float = 0  # of the last `packable_by` or `first_corner` (`portfolio.SECONDS_PER_UNIT`'s units)
         self.refuted = Refuted()  # the questions proved to have no packing: none is asked twice
         self.lp_asked: set[tuple[tuple[int, ...], frozenset[int], tuple[int, ...]]] = set()  # `lp_refutes`
+        self.beam_missed: dict[tuple[tuple[int, ...], frozenset[int]], int] = {}  # the widest beam that found nothing
         # `placement`, per type and corner: the staged search asks for them by the hundred
         # thousand (1.8 s of the 64 s of the 69 restricted files, made each time).
         self._placements = [[_cells_at(shape, corner, side) for corner in range(side * side)] for shape in types]
@@ -404,7 +405,15 @@ class Side:
             # whose packing a 4 000-state beam finds along the columns at once, and a
             # 64 000-state one only along the rows; 5.9 -> 2.7 s; docs/BENCHMARKS.md,
             # "Sixteenth pass").
+            # A beam is not resumed, and asked again as wide or narrower it would make the
+            # same layers or thinner ones: a question's widths that found nothing are not
+            # asked again (homorammamhhoahmhhammaar's side: its second question asked the
+            # beam again from 1 000 states, 0.5 s for nothing, while CaDiCaL took its turns,
+            # 1.2 s; docs/BENCHMARKS.md, "Twenty-first pass").
             self.work = 0
+            key = (tuple(counts), occupied)
+            if self.beam_missed.get(key, 0) >= amount:
+                return None
             for direction in (self.direction, 1 - self.direction):
                 packing, work = _profile.beam(self.cells, counts, self.side, sorted(occupied), [0] * len(counts),
                                               int(amount), self.weights, self.lines[direction], direction)
@@ -412,6 +421,7 @@ class Side:
                 if packing is not None:
                     self.found = list(packing)
                     return True
+            self.beam_missed[key] = int(amount)
             return None  # an empty beam proves nothing
         if helper == "dp":
             found = self.first_corner(counts, occupied, [0] * len(counts), -1, int(amount))

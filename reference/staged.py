@@ -77,7 +77,7 @@ from dataclasses import dataclass
 from reference import _fastsolve
 from reference.lp_bound import lp_certificate
 from reference.shapes import Shape
-from reference.portfolio import GROWTH, Portfolio, balanced
+from reference.portfolio import Portfolio, balanced
 from reference.side_questions import BEAM_MAX, PIECE_ROOM_LIMIT, Side
 
 Corner = tuple[int, int]
@@ -162,8 +162,7 @@ RUN_BEAM = 1_000
 # the DP answered "yes" at 160 000 states (ggeggeggedaagiodeeegeee: 1.1 s, and no packing to
 # start from) it finds in 0.15 s along the columns (those eight files 21.6 -> 19.8 s, the 91
 # restricted files 89.0 s both ways; docs/BENCHMARKS.md, "Twenty-first pass").
-SIDE_FIRST_BEAM_MAX = 16_000
-SIDE_FIRST: Portfolio = (("c", 80_000, 80_000), ("beam", 4_000, SIDE_FIRST_BEAM_MAX), ("dp", 10_000, 160_000))
+SIDE_FIRST: Portfolio = (("c", 80_000, 80_000), ("beam", 4_000, 16_000), ("dp", 10_000, 160_000))
 # The side's yes/no when that, the DP's first question and the ordered C search could not
 # settle it: the C core, the beam and the SAT solver (asked about the empty square only),
 # as for corners.  (CP-SAT, between them before, answered no side first on
@@ -174,14 +173,9 @@ SIDE_FIRST: Portfolio = (("c", 80_000, 80_000), ("beam", 4_000, SIDE_FIRST_BEAM_
 # pieces in 100 cells whose packing CaDiCaL took 40 s to find (homorammamhhoahmhhammaar),
 # a 256 000-state beam along the columns found in 1.3 s (300 MB at most resident, its
 # layers kept to trace the packing back); the file 42.4 -> 10.6 s.  Since the beam also
-# keeps the pieces in proportion (_profile.c, beam_imbalance), 64 000 states find it.  The
-# beam starts past SIDE_FIRST's cap, which SIDE_FIRST reached when it leaves the side to
-# these: a beam is not resumed, and asked again from 1 000 states, it spent 0.5 s on the
-# budgets already asked while CaDiCaL took its turns, 1.2 s (homorammamhhoahmhhammaar 5.7
-# -> 4.4 s, the 91 restricted files 82.5 -> 80.7 s; docs/BENCHMARKS.md, "Twenty-first
-# pass").
+# keeps the pieces in proportion (_profile.c, beam_imbalance), 64 000 states find it.
 SIDE_BEAM_MAX = 256_000
-SIDE_STAGES: Portfolio = (("c", 20_000, 0), ("beam", GROWTH * SIDE_FIRST_BEAM_MAX, SIDE_BEAM_MAX), ("sat", 300, 0))
+SIDE_STAGES: Portfolio = (("c", 20_000, 0), ("beam", 1_000, SIDE_BEAM_MAX), ("sat", 300, 0))
 
 
 @dataclass(frozen=True)

@@ -425,27 +425,26 @@ def test_the_sides_first_question_finds_a_t_files_packing_by_its_beam():
 
 
 @pytest.mark.slow
-def test_the_sides_later_question_asks_the_beam_no_budget_its_first_asked(monkeypatch):
+def test_the_sides_later_question_runs_no_beam_that_found_nothing_again(monkeypatch):
     """homorammamhhoahmhhammaar's side 10: its first question (`SIDE_FIRST`) stops at every
-    helper's cap; the later one (`SIDE_STAGES`) finds the packing without asking the beam,
-    which does not resume, a budget it asked already (docs/BENCHMARKS.md, "Twenty-first
-    pass": asked again from 1 000 states, it lost 0.5 s, and CaDiCaL 1.2 s beside it)."""
+    helper's cap; the later one (`SIDE_STAGES`) finds the packing without running again a
+    beam that found nothing (docs/BENCHMARKS.md, "Twenty-first pass": the beam asked again
+    from 1 000 states lost 0.5 s, and CaDiCaL 1.2 s beside it)."""
     pieces = decode("homorammamhhoahmhhammaar")
     types = list(dict.fromkeys(pieces))
     counts = [pieces.count(t) for t in types]
     board = side_questions.Side(types, counts, 10, None)
-    widths: list[float] = []
-    original = side_questions.Side._packable_by
+    runs: list[tuple[int, int]] = []
+    original = _profile.beam
 
-    def recorded(self, helper, amount, *args):
-        if helper == "beam":
-            widths.append(amount)
-        return original(self, helper, amount, *args)
+    def recorded(*args):
+        runs.append((args[5], args[8]))  # width, direction
+        return original(*args)
 
-    monkeypatch.setattr(side_questions.Side, "_packable_by", recorded)
+    monkeypatch.setattr(_profile, "beam", recorded)
     assert board.packable_within(counts, frozenset(), staged.SIDE_FIRST) is None
     assert board.packable(counts, frozenset(), staged.SIDE_STAGES) is True
-    assert widths and len(widths) == len(set(widths))
+    assert runs and len(runs) == len(set(runs))
     check_packing(board.found, types, counts, 10, set())
 
 
