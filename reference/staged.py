@@ -160,7 +160,7 @@ RUN_BEAM = 1_000
 # memos (0.6 s on kskknbkkbnnkkkllslkhkkl's side 10, whose packing the beam then found at
 # 4 000 states).  The beam goes on to 16 000 states beside the DP: the T files' sides that
 # the DP answered "yes" at 160 000 states (ggeggeggedaagiodeeegeee: 1.1 s, and no packing to
-# start from) it finds in 0.15 s along the columns (those eight files 21.6 -> 19.8 s, the 91
+# start from) it finds in 0.15 s along the columns (eight such files 21.6 -> 19.8 s, the 91
 # restricted files 89.0 s both ways; docs/BENCHMARKS.md, "Twenty-first pass").
 SIDE_FIRST: Portfolio = (("c", 80_000, 80_000), ("beam", 4_000, 16_000), ("dp", 10_000, 160_000))
 # The side's yes/no when that, the DP's first question and the ordered C search could not
