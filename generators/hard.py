@@ -284,6 +284,12 @@ RESTRICTED_SLOWEST = {
     "restricted_j90_svert_tdown_tleft_tright_26": "fqgmgeggeeegeeeeggfeefgffg",
     "restricted_ihoriz_ivert_tdown_tright_tup_23_b": "aeegggggedbagadgeeegeee",
     "restricted_j0_j180_j270_j90_l270_23": "kmnnnoknnnokkklnlnnnkkl",
+    # The twenty-first pass's climbs (docs/BENCHMARKS.md): seed 0, T shapes with S and Z at
+    # side 11 (1.6 s); seed 2, T shapes with I_vertical, L_0 and two Z_horizontal at side 10
+    # (2.7 s); seed 3, J and L shapes with two Z_horizontal at side 10 (1.8 s).
+    "restricted_shoriz_svert_tdown_tleft_tright_tup_zvert_26": "psqdgeegeqegfeeeggfeeqgfee",
+    "restricted_ivert_l0_tdown_tright_tup_zhoriz_23": "hhaggaggehareadrgeegaee",
+    "restricted_j0_j180_j270_l0_l270_l90_zhoriz_23": "kohnnrkknnikkklkrnnnkkl",
 }
 _SKEW = [s for s in SHAPES if s.name[0] in "SZ"]
 
