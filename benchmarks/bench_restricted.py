@@ -18,7 +18,11 @@ and their answers must agree.  With `--random N`, N more files drawn the way
 `bench_adversarial.py` draws its first half (a subset of 1-4 shapes, 20-26 pieces) are
 timed the same way and summarised: how many took over 0.1, 0.5 and 1 s, the slowest, the
 sum.  `--files` times the given files (shape codes) instead, for a side-by-side look at a
-few.  Prints a Markdown table and the sums (docs/BENCHMARKS.md records its output).
+few.  Prints a Markdown table and the sums (docs/BENCHMARKS.md records its output), then the
+work the helpers report at the sides (`Side.work`) summed over the restricted files: DP
+states and room() values, beam states, C core nodes, CaDiCaL conflicts.  Unlike the seconds,
+the work does not move with the machine's load: two trees that differ by 1-2% in work are
+told apart where their seconds are within the noise.
 """
 from __future__ import annotations
 
@@ -28,6 +32,7 @@ import json
 import random
 import subprocess
 import sys
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -41,10 +46,26 @@ from generators.hard import decode
 for name, value in json.loads(sys.argv[2]).items():
     module, constant = name.rsplit(".", 1)
     setattr(importlib.import_module(module), constant, value)
+from reference import side_questions
 from reference.solver import solve
+work = {}
+
+def counted(method, helper_of):
+    def counting(self, *args, **kwargs):
+        answer = method(self, *args, **kwargs)
+        helper = helper_of(*args)
+        if helper:
+            work[helper] = work.get(helper, 0) + self.work
+        return answer
+    return counting
+
+# (The helper "dp" asked through _packable_by is counted by first_corner.)
+side_questions.Side._packable_by = counted(side_questions.Side._packable_by,
+                                           lambda helper, *rest: helper if helper != "dp" else None)
+side_questions.Side.first_corner = counted(side_questions.Side.first_corner, lambda *args: "dp")
 start = time.process_time()
 solution = solve(decode(sys.argv[1]))
-print(json.dumps([time.process_time() - start, solution.side, solution.positions]))
+print(json.dumps([time.process_time() - start, solution.side, solution.positions, work]))
 """
 
 
@@ -67,19 +88,23 @@ def setting(text: str) -> tuple[str, object]:
         raise argparse.ArgumentTypeError(f"{value!r} is not a Python literal") from None
 
 
-def timed(tree: Tree, code: str, cap: float) -> tuple[float, list] | None:
-    """(CPU seconds, [side, positions]) of one solve with `tree`'s reference; None past the cap."""
+def timed(tree: Tree, code: str, cap: float) -> tuple[float, list, dict[str, int]] | None:
+    """(CPU seconds, [side, positions], the helpers' work) of one solve with `tree`'s
+    reference; None past the cap."""
     try:
         done = subprocess.run([sys.executable, "-c", CHILD, code, json.dumps(tree.settings)], cwd=tree.path,
                               env={"PYTHONPATH": str(tree.path)}, capture_output=True, text=True, timeout=cap,
                               check=True)
     except subprocess.TimeoutExpired:
         return None
-    seconds, side, positions = json.loads(done.stdout)
-    return seconds, [side, positions]
+    seconds, side, positions, work = json.loads(done.stdout)
+    return seconds, [side, positions], work
 
 
-def raced(trees: list[Tree], code: str, cap: float) -> tuple[dict[str, tuple[float, list] | None], bool]:
+Result = tuple[float, list, dict[str, int]]
+
+
+def raced(trees: list[Tree], code: str, cap: float) -> tuple[dict[str, Result | None], bool]:
     """One file solved by each tree in turn (the last first): the results by label, and
     whether their answers disagree."""
     results = {tree.label: timed(tree, code, cap) for tree in trees[::-1]}
@@ -87,7 +112,7 @@ def raced(trees: list[Tree], code: str, cap: float) -> tuple[dict[str, tuple[flo
     return results, any(answer != answers[0] for answer in answers)
 
 
-def shown(result: tuple[float, list] | None, cap: float) -> str:
+def shown(result: Result | None, cap: float) -> str:
     return f">{cap:g}" if result is None else f"{result[0]:.2f}"
 
 
@@ -115,6 +140,7 @@ def main(argv: list[str] | None = None) -> int:
     mismatches = 0
     files = {code: code for code in args.files} if args.files else {**RESTRICTED_FILES, **RESTRICTED_SLOWEST}
     totals = dict.fromkeys((tree.label for tree in trees), 0.0)
+    work: dict[str, Counter[str]] = {tree.label: Counter() for tree in trees}
     print("| file | pieces | side | " + " | ".join(tree.label for tree in trees[::-1]) + " |")
     print("|---|---|---|" + "---|" * len(trees))
     for name, code in files.items():
@@ -122,11 +148,15 @@ def main(argv: list[str] | None = None) -> int:
         mismatches += mismatch
         for label, result in results.items():
             totals[label] += args.cap if result is None else result[0]
+            work[label].update({} if result is None else result[2])
         side = next((result[1][0] for result in results.values() if result is not None), "?")
         cells = " | ".join(shown(results[tree.label], args.cap) for tree in trees[::-1])
         print(f"| `{name}` | {len(code)} | {side} | {cells} |" + (" MISMATCH" if mismatch else ""), flush=True)
     sums = " | ".join(f"{totals[tree.label]:.2f}" for tree in trees[::-1])
     print(f"| sum of {len(files)} | | | {sums} |")
+    print()
+    for tree in trees[::-1]:
+        print(f"work, {tree.label}: " + ", ".join(f"{helper} {amount:,}" for helper, amount in sorted(work[tree.label].items())))
     if args.random:
         rng = random.Random(args.seed)
         codes = list(dict.fromkeys(encode([rng.choice(subset) for _ in range(rng.randint(20, 26))])

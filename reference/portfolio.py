@@ -84,6 +84,18 @@ class Distrust:
             weights[answered] = max(weights.get(answered, 1.0) / 2, 1.0)
 
 
+def capped(helpers: Portfolio, helper: str, cap: float) -> Portfolio:
+    """`helpers` with `helper` stopping at `cap` (unless it starts unbounded: it must
+    answer); `helpers` itself when that changes nothing.
+
+    >>> capped((("dp", 10, 0), ("beam", 1, 16)), "beam", 4)
+    (('dp', 10, 0), ('beam', 1, 4))
+    """
+    limited = tuple((name, first, min(limit or cap, cap) if name == helper and first else limit)
+                    for name, first, limit in helpers)
+    return helpers if limited == helpers else limited
+
+
 def balanced(helpers: Portfolio, ask: Callable[[str, float], tuple[Answer | None, float]],
              distrust: Distrust | None = None, packable: Callable[[Answer], bool] = bool) -> Answer | None:
     """One question asked of several helpers, none of which suits every file: each starts

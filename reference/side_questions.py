@@ -17,7 +17,7 @@ from collections.abc import Callable, Collection, Sequence
 
 from reference import _fastsolve, _profile, oracle, sat_side
 from reference.lp_bound import Certificate, lp_certificate
-from reference.portfolio import Distrust, Portfolio, balanced
+from reference.portfolio import Distrust, Portfolio, balanced, capped
 from reference.refuted import Refuted
 from reference.shapes import Shape
 
@@ -26,14 +26,25 @@ from reference.shapes import Shape
 # it within their first rows (under 0.1 s lost), and a DP that gave up is asked again at
 # that side only once DP_RETRY_PIECES more pieces are placed.  Tuned on the adversarial
 # benchmark's slowest files: 100 000 or 150 000 let through DPs that answer, but slower
-# than the SAT solver does.
+# than the SAT solver does.  (A piece's whole question that gave up is seldom answered by
+# the next piece's: on the 91 restricted files, 14% of the DP's work went to such questions
+# that were never answered.  Asked again after 3 pieces rather than 1, the DP's work on the
+# 91 files 266.8 -> 259.5 M states and values; docs/BENCHMARKS.md, "Twenty-second pass".)
 DP_LAYER_BUDGET = 40_000
-DP_RETRY_PIECES = 1
+DP_RETRY_PIECES = 3
 # The DP questions whose scans are kept, so that one asked again resumes where it stopped:
 # a run's question is asked of the DP for the next piece's smallest corner and for any
 # completion at all (`staged.RUN_STAGES`), in turns.  (A layer of n states holds about 40n
 # bytes: two questions at DP_CORNER_MAX states, 13 MB a direction.)
 KEPT_QUESTIONS = 2
+# Below the budgets at which the two directions race (`Side._first_answer`), the direction
+# not preferred gets this share of a budget after the preferred one: on the 91 restricted
+# files the preferred direction answered 2 738 DP questions, the other 67, and the other's
+# scans took 13 M of the 137 M states of the questions answered (rrhooambamhaoamhhmammaha's
+# corners: the rows' scan to 10 000 states before each corner the columns refute at 40 000).
+# At a quarter, the DP's work on the 91 files 266.8 -> 261.9 M; at a sixteenth, 264.1 M
+# (docs/BENCHMARKS.md, "Twenty-second pass").
+OTHER_DIRECTION_SHARE = 4
 # room()'s memo (`Room.limit`), built by the scans' lookups at about a state's cost per
 # value: up to 4 M values (128 MB), but a piece's whole question (`smallest_corner_by_dp`)
 # lets it grow to 1 M only, and a probe (a budget below DP_LAYER_BUDGET) not at all.
@@ -103,6 +114,13 @@ def _pays(room: _profile.Room) -> bool:
 DP_CORNER_MAX = 160_000
 BEAM_MAX = 16_000
 CORNER_STAGES: Portfolio = (("dp", 10_000, DP_CORNER_MAX), ("lp", 1, 1), ("beam", 1_000, BEAM_MAX))
+# A corner after the piece's first open one (`staged._smallest_corner`), whose corners before
+# it were refuted, has its beam stop at this many states: on the 91 restricted files, the
+# beam found the packings of 14 of the 15 such corners that have one, at 1 000 or 4 000
+# states (the DP the last), and its turns on the 88 such corners without one cost 2.0 s, 0.3
+# s of it at 16 000 states (docs/BENCHMARKS.md, "Twenty-second pass").  The first open
+# corner keeps BEAM_MAX: rrhooambamhaoamhhmammaha's first piece's needs 16 000.
+LATER_CORNER_BEAM_MAX = 4_000
 # The SAT solver and the C core settle a corner once the helpers above stopped at their caps.
 # (Sharing turns with them, they answered none of the corners of the 69 restricted
 # files since the beam finds the packings and the DP the refutations, and spent 3.5 of the
@@ -302,11 +320,13 @@ class Side:
         columns 5.0 M; the direction that had reached the later layer, preferred on every
         question, cost more than it saved: docs/BENCHMARKS.md, "Nineteenth pass" and
         "Twentieth pass").  A scan resumes where it stopped, so the race costs at most the
-        states the direction that does not answer takes up to half the budget."""
+        states the direction that does not answer takes up to half the budget.  Below it,
+        the direction not preferred gets OTHER_DIRECTION_SHARE of the budget."""
         race = len(directions) > 1 and budget >= 2 * DP_LAYER_BUDGET
         for width in (budget // 2, budget) if race else (budget,):
-            for direction in directions:
-                found = question.scan(direction).advance(width, self.rooms[direction])
+            for i, direction in enumerate(directions):
+                share = width if race or not i or not width else max(width // OTHER_DIRECTION_SHARE, 1)
+                found = question.scan(direction).advance(share, self.rooms[direction])
                 if found is not False:
                     self.direction = direction
                     return found
@@ -475,12 +495,13 @@ class Side:
         return self.sat
 
     def packable_at(self, t: int, corner: int, rest: list[int], taken: frozenset[int],
-                    min_corner: list[int]) -> bool:
+                    min_corner: list[int], later: bool = False) -> bool:
         """Can the rest be packed with the next type-t piece at `corner`?  Asked of the DP
         (the later type-t pieces lie after this one), the packing LP and the beam in turn
-        with growing budgets (`CORNER_STAGES`), then, when none settles it within its cap,
-        of the SAT solver and the C core (`CORNER_LAST`), or of the portfolio without
-        python-sat."""
+        with growing budgets (`CORNER_STAGES`; the beam up to LATER_CORNER_BEAM_MAX states
+        when `later`: a corner after the piece's first open one), then, when none settles it
+        within its cap, of the SAT solver and the C core (`CORNER_LAST`), or of the
+        portfolio without python-sat."""
         after = list(min_corner)
         after[t] = corner + 1
         if self.refuted.holds(rest, taken, after):
@@ -511,7 +532,8 @@ class Side:
             if answer:
                 self.found = self._unplaced(sat.model_packing(), (t, corner))
             return answer, sat.conflicts() - conflicts
-        answer = balanced(CORNER_STAGES, ask, self.distrust)
+        answer = balanced(capped(CORNER_STAGES, "beam", LATER_CORNER_BEAM_MAX) if later else CORNER_STAGES,
+                          ask, self.distrust)
         if answer is None:
             answer = balanced(CORNER_LAST, ask, self.distrust)
         assert answer is not None, "CORNER_LAST must have a helper without a cap"

@@ -77,7 +77,7 @@ from dataclasses import dataclass
 from reference import _fastsolve
 from reference.lp_bound import lp_certificate
 from reference.shapes import Shape
-from reference.portfolio import Portfolio, balanced
+from reference.portfolio import Portfolio, balanced, capped
 from reference.side_questions import BEAM_MAX, PIECE_ROOM_LIMIT, Side
 
 Corner = tuple[int, int]
@@ -141,6 +141,15 @@ PLAIN_MOVES = True
 # restricted files 34.5 -> 29.5 s; docs/BENCHMARKS.md, "Seventeenth pass".)
 RUN_STAGES: Portfolio = (("dp-next", 2_500, 160_000), ("c", 20_000, 80_000), ("beam", 1_000, 4_000), ("lp", 1, 1),
                          ("dp", 40_000, 160_000))
+# A run of one is the question of its piece's first open corner, which `_smallest_corner`
+# asks next, with the corners' helpers, when no helper here settles it: the next piece's
+# corner over its completions ("dp-next") is worth little there, and is asked up to this
+# many states only.  (On the 91 restricted files "dp-next" gave that corner for 7 runs of
+# one, in 0.01 s in all; its scans up to 160 000 states, which hold the states of the run's
+# "dp" scan, cost the three runs of one that no helper settled 1.6 of their 4.0 s
+# (rrhooambamhaoamhhmammaha, kskknbkkbnnkkkllslkhkkl, eeaggaggeoaagbbeeeegaeg).  The DP's
+# states over the 91 files 266.8 -> 259.7 M; docs/BENCHMARKS.md, "Twenty-second pass".)
+RUN_OF_ONE_NEXT_MAX = 10_000
 # Before its runs, when no packing of the pieces still to place is known, the beam looks for
 # one with this many states per layer (0: not asked): the runs it confirms need no question,
 # and the runs are then asked up from the longest it confirms, so that the only "no" is the
@@ -369,7 +378,8 @@ def _place_plain_moves(board: Side, partial: _Partial) -> bool:
             dp_says = board.first_corner(counts, occupied, min_corner, t, int(budget))
             return (None if dp_says is False else RunAnswer(dp_says is not None, None, dp_says)), board.work
 
-        settled = balanced(RUN_STAGES, ask, board.distrust, lambda answer: answer.packable)
+        stages = RUN_STAGES if run > 1 else capped(RUN_STAGES, "dp-next", RUN_OF_ONE_NEXT_MAX)
+        settled = balanced(stages, ask, board.distrust, lambda answer: answer.packable)
         if settled is None:
             break
         if not settled.packable:
@@ -472,7 +482,7 @@ def _smallest_corner(board: Side, t: int, counts: list[int], occupied: frozenset
             if found is not False:
                 assert found is not None and found >= corner, "the corners before have no completion"
                 return found, None
-            answer = board.packable_at(t, corner, rest, taken, min_corner)
+            answer = board.packable_at(t, corner, rest, taken, min_corner, later=corner > first)
             refuted_one_by_one += not answer
             if not answer and refuted_one_by_one == PIECE_RETRY_AFTER:
                 # The piece's whole question again, on a larger budget, from the next corner.
