@@ -17,7 +17,7 @@ from collections.abc import Callable, Collection, Sequence
 
 from reference import _fastsolve, _profile, oracle, sat_side
 from reference.lp_bound import Certificate, lp_certificate
-from reference.portfolio import Distrust, Portfolio, balanced, capped
+from reference.portfolio import Distrust, Portfolio, balanced
 from reference.refuted import Refuted
 from reference.shapes import Shape
 
@@ -27,9 +27,10 @@ from reference.shapes import Shape
 # that side only once DP_RETRY_PIECES more pieces are placed.  Tuned on the adversarial
 # benchmark's slowest files: 100 000 or 150 000 let through DPs that answer, but slower
 # than the SAT solver does.  (A piece's whole question that gave up is seldom answered by
-# the next piece's: on the 91 restricted files, 14% of the DP's work went to such questions
+# the next piece's: on the 94 restricted files, 14% of the DP's work went to such questions
 # that were never answered.  Asked again after 3 pieces rather than 1, the DP's work on the
-# 91 files 266.8 -> 259.5 M states and values; docs/BENCHMARKS.md, "Twenty-second pass".)
+# 94 files 255.0 -> 247.7 M states and values, the beam's 85.6 -> 86.9 M states;
+# docs/BENCHMARKS.md, "Twenty-second pass".)
 DP_LAYER_BUDGET = 40_000
 DP_RETRY_PIECES = 3
 # The DP questions whose scans are kept, so that one asked again resumes where it stopped:
@@ -38,12 +39,12 @@ DP_RETRY_PIECES = 3
 # bytes: two questions at DP_CORNER_MAX states, 13 MB a direction.)
 KEPT_QUESTIONS = 2
 # Below the budgets at which the two directions race (`Side._first_answer`), the direction
-# not preferred gets this share of a budget after the preferred one: on the 91 restricted
+# not preferred gets this share of a budget after the preferred one: on the 94 restricted
 # files the preferred direction answered 2 738 DP questions, the other 67, and the other's
 # scans took 13 M of the 137 M states of the questions answered (rrhooambamhaoamhhmammaha's
 # corners: the rows' scan to 10 000 states before each corner the columns refute at 40 000).
-# At a quarter, the DP's work on the 91 files 266.8 -> 261.9 M; at a sixteenth, 264.1 M
-# (docs/BENCHMARKS.md, "Twenty-second pass").
+# At a quarter rather than all of it, the DP's work on the 94 files 252.4 -> 247.7 M; at a
+# sixteenth it was less of a saving (docs/BENCHMARKS.md, "Twenty-second pass").
 OTHER_DIRECTION_SHARE = 4
 # room()'s memo (`Room.limit`), built by the scans' lookups at about a state's cost per
 # value: up to 4 M values (128 MB), but a piece's whole question (`smallest_corner_by_dp`)
@@ -114,13 +115,6 @@ def _pays(room: _profile.Room) -> bool:
 DP_CORNER_MAX = 160_000
 BEAM_MAX = 16_000
 CORNER_STAGES: Portfolio = (("dp", 10_000, DP_CORNER_MAX), ("lp", 1, 1), ("beam", 1_000, BEAM_MAX))
-# A corner after the piece's first open one (`staged._smallest_corner`), whose corners before
-# it were refuted, has its beam stop at this many states: on the 91 restricted files, the
-# beam found the packings of 14 of the 15 such corners that have one, at 1 000 or 4 000
-# states (the DP the last), and its turns on the 88 such corners without one cost 2.0 s, 0.3
-# s of it at 16 000 states (docs/BENCHMARKS.md, "Twenty-second pass").  The first open
-# corner keeps BEAM_MAX: rrhooambamhaoamhhmammaha's first piece's needs 16 000.
-LATER_CORNER_BEAM_MAX = 4_000
 # The SAT solver and the C core settle a corner once the helpers above stopped at their caps.
 # (Sharing turns with them, they answered none of the corners of the 69 restricted
 # files since the beam finds the packings and the DP the refutations, and spent 3.5 of the
@@ -495,13 +489,12 @@ class Side:
         return self.sat
 
     def packable_at(self, t: int, corner: int, rest: list[int], taken: frozenset[int],
-                    min_corner: list[int], later: bool = False) -> bool:
+                    min_corner: list[int]) -> bool:
         """Can the rest be packed with the next type-t piece at `corner`?  Asked of the DP
         (the later type-t pieces lie after this one), the packing LP and the beam in turn
-        with growing budgets (`CORNER_STAGES`; the beam up to LATER_CORNER_BEAM_MAX states
-        when `later`: a corner after the piece's first open one), then, when none settles it
-        within its cap, of the SAT solver and the C core (`CORNER_LAST`), or of the
-        portfolio without python-sat."""
+        with growing budgets (`CORNER_STAGES`), then, when none settles it within its cap,
+        of the SAT solver and the C core (`CORNER_LAST`), or of the portfolio without
+        python-sat."""
         after = list(min_corner)
         after[t] = corner + 1
         if self.refuted.holds(rest, taken, after):
@@ -532,8 +525,7 @@ class Side:
             if answer:
                 self.found = self._unplaced(sat.model_packing(), (t, corner))
             return answer, sat.conflicts() - conflicts
-        answer = balanced(capped(CORNER_STAGES, "beam", LATER_CORNER_BEAM_MAX) if later else CORNER_STAGES,
-                          ask, self.distrust)
+        answer = balanced(CORNER_STAGES, ask, self.distrust)
         if answer is None:
             answer = balanced(CORNER_LAST, ask, self.distrust)
         assert answer is not None, "CORNER_LAST must have a helper without a cap"

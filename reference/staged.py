@@ -144,11 +144,12 @@ RUN_STAGES: Portfolio = (("dp-next", 2_500, 160_000), ("c", 20_000, 80_000), ("b
 # A run of one is the question of its piece's first open corner, which `_smallest_corner`
 # asks next, with the corners' helpers, when no helper here settles it: the next piece's
 # corner over its completions ("dp-next") is worth little there, and is asked up to this
-# many states only.  (On the 91 restricted files "dp-next" gave that corner for 7 runs of
+# many states only.  (On the 94 restricted files "dp-next" gave that corner for 7 runs of
 # one, in 0.01 s in all; its scans up to 160 000 states, which hold the states of the run's
 # "dp" scan, cost the three runs of one that no helper settled 1.6 of their 4.0 s
 # (rrhooambamhaoamhhmammaha, kskknbkkbnnkkkllslkhkkl, eeaggaggeoaagbbeeeegaeg).  The DP's
-# states over the 91 files 266.8 -> 259.7 M; docs/BENCHMARKS.md, "Twenty-second pass".)
+# work on the 94 files 254.6 -> 247.7 M states and values; docs/BENCHMARKS.md, "Twenty-second
+# pass".)
 RUN_OF_ONE_NEXT_MAX = 10_000
 # Before its runs, when no packing of the pieces still to place is known, the beam looks for
 # one with this many states per layer (0: not asked): the runs it confirms need no question,
@@ -482,7 +483,7 @@ def _smallest_corner(board: Side, t: int, counts: list[int], occupied: frozenset
             if found is not False:
                 assert found is not None and found >= corner, "the corners before have no completion"
                 return found, None
-            answer = board.packable_at(t, corner, rest, taken, min_corner, later=corner > first)
+            answer = board.packable_at(t, corner, rest, taken, min_corner)
             refuted_one_by_one += not answer
             if not answer and refuted_one_by_one == PIECE_RETRY_AFTER:
                 # The piece's whole question again, on a larger budget, from the next corner.

@@ -1,7 +1,6 @@
 """Where the helpers stop on the questions that cost the restricted files most
-(docs/BENCHMARKS.md, "Twenty-second pass"): the beam of a corner asked after the piece's
-first open one (`side_questions.LATER_CORNER_BEAM_MAX`), the next piece's corner asked of
-a run of one (`staged.RUN_OF_ONE_NEXT_MAX`), the DP's direction not preferred
+(docs/BENCHMARKS.md, "Twenty-second pass"): the next piece's corner asked of a run of one
+(`staged.RUN_OF_ONE_NEXT_MAX`), the DP's direction not preferred
 (`side_questions.OTHER_DIRECTION_SHARE`) and the piece's whole question after the DP gave
 up (`side_questions.DP_RETRY_PIECES`).
 
@@ -52,28 +51,6 @@ def corner_question(board: side_questions.Side, t: int, counts: list[int], occup
     after = list(min_corner)
     after[t] = corner + 1
     return rest, occupied | cells, after
-
-
-def test_a_later_corners_beam_stops_at_its_cap(monkeypatch: pytest.MonkeyPatch):
-    """The second Z's corner 17 has no completion; the beam's turns on it, which can only
-    find packings, go up to BEAM_MAX states when it is the piece's first open corner, and
-    to LATER_CORNER_BEAM_MAX when corners before it were refuted."""
-    widths: list[int] = []
-    original = _profile.beam
-
-    def recorded(*args):  # type: ignore[no-untyped-def]
-        widths.append(args[5])
-        return original(*args)
-
-    monkeypatch.setattr(_profile, "beam", recorded)
-    seen = {}
-    for later in (False, True):
-        board, t, counts, occupied, min_corner = second_z()
-        rest, taken, _ = corner_question(board, t, counts, occupied, min_corner, 17)
-        widths.clear()
-        assert board.packable_at(t, 17, rest, taken, min_corner, later=later) is False
-        seen[later] = max(widths)
-    assert seen == {False: side_questions.BEAM_MAX, True: side_questions.LATER_CORNER_BEAM_MAX}, seen
 
 
 def test_the_direction_not_preferred_gets_a_share_of_a_budget_below_the_race(monkeypatch: pytest.MonkeyPatch):
