@@ -19,8 +19,10 @@ and their answers must agree.  With `--random N`, N more files drawn the way
 timed the same way and summarised: how many took over 0.1, 0.5 and 1 s, the slowest, the
 sum.  `--files` times the given files (shape codes) instead, for a side-by-side look at a
 few.  Prints a Markdown table and the sums (docs/BENCHMARKS.md records its output), then the
-work the helpers report at the sides (`Side.work`) summed over the restricted files: DP
-states and room() values, beam states, C core nodes, CaDiCaL conflicts.  Unlike the seconds,
+work the helpers report at the sides (`Side.work`, of `first_corner` and `packable_by`)
+summed over the restricted files: DP states and room() values, beam states, C core nodes,
+CaDiCaL's conflicts on the sides' own questions (not the first C search of a side, nor
+CaDiCaL's corner questions).  Unlike the seconds,
 the work does not move with the machine's load: two trees that differ by 1-2% in work are
 told apart where their seconds are within the noise.
 """

@@ -290,6 +290,13 @@ RESTRICTED_SLOWEST = {
     "restricted_shoriz_svert_tdown_tleft_tright_tup_zvert_26": "psqdgeegeqegfeeeggfeeqgfee",
     "restricted_ivert_l0_tdown_tright_tup_zhoriz_23": "hhaggaggehareadrgeegaee",
     "restricted_j0_j180_j270_l0_l270_l90_zhoriz_23": "kohnnrkknnikkklkrnnnkkl",
+    # The twenty-second pass's climbs: seed 0, T shapes with an O, an L_0 and a J_0 at side
+    # 11 (1.7 s); seed 2, T_right and T_up with I_horizontal, L_0, an O and a Z_horizontal
+    # at side 11 (1.4 s); seed 3, J shapes and eleven L_270 with I pieces and an S_vertical
+    # at side 10 (4.0 s).
+    "restricted_j0_l0_o_tdown_tleft_tright_tup_26": "lfgdgeggeeeggeeeggceehgfhe",
+    "restricted_ihoriz_l0_o_tright_tup_zhoriz_26": "dhbghbbbgghcgbbghbgdghrhgh",
+    "restricted_ihoriz_ivert_j0_j180_j270_l270_svert_23": "konbkbkkkbqkkknklnnnkka",
 }
 _SKEW = [s for s in SHAPES if s.name[0] in "SZ"]
 

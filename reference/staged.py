@@ -26,7 +26,9 @@ settled in steps, each of which keeps the answer the seed's first solution:
    the exact DP outgrows its budget and the C core needs a million nodes); when none
    settles it at its first budget, the question's own packing LP
    (`Side.lp_refutes`) may prove it has no completion, which it does in milliseconds
-   on the S/Z files, whose fixed pieces waste cells the LP sees.
+   on the S/Z files, whose fixed pieces waste cells the LP sees.  (A run of one, its
+   piece's first open corner, is asked the next piece's corner on a small budget only:
+   `RUN_OF_ONE_NEXT_MAX`.)
    The DP is asked both for the next piece's corner and, which refutes a run with fewer
    states, whether the run has any completion at all.  The beam first looks for a
    packing of all the pieces still to place (`RUN_BEAM`); runs are asked longest first
