@@ -84,8 +84,8 @@ def test_the_direction_not_preferred_gets_a_share_of_a_budget_below_the_race(mon
 
 
 def test_a_piece_is_not_asked_whole_again_until_more_pieces_are_placed():
-    """A piece's whole question that outgrew the DP's budget gives the next pieces' whole questions to the
-    corners, until DP_RETRY_PIECES more pieces are placed."""
+    """A piece's whole question that outgrew the DP's budget leaves the next pieces to their
+    corners, one by one, until DP_RETRY_PIECES more pieces are placed."""
     board, t, counts, occupied, min_corner = second_z()
     assert board.smallest_corner_by_dp(t, counts, occupied, min_corner) is False
     gave_up_at = len(board.placed)
