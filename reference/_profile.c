@@ -2,14 +2,14 @@
  * reference._profile -- order-free questions answered by a profile DP over the cells.
  *
  *     first_corner(types, counts, side, occupied, min_corner, target, budget, weights=None,
- *                  room=None, lines=None, transposed=-1) -> int, None or False
+ *                  room=None, lines=None, transposed=-1, last_corner=-1) -> int, None or False
  *     window_direction(types, side) -> 0 or 1: the scan's direction when not given one
  *     Room(types, counts, side, transposed=-1): the suffix bound's memo, kept by the caller
  *         for all the scans of one side (the same types, at most these counts of the types
  *         it has, the same scan direction)
  *     Lines(): the line-count bound's memo, kept by the caller for the scans of one side
  *     Scan(types, counts, side, occupied, min_corner, target, weights=None, lines=None,
- *          transposed=-1): first_corner's question as a scan kept between budgets;
+ *          transposed=-1, last_corner=-1): first_corner's question as a scan kept between budgets;
  *         .advance(budget, room=None) -> as first_corner, resuming where the last budget
  *         stopped it; .work: the states it has taken from its layers (its cost so far)
  *     line_counts(types, counts, side, occupied, vertical, lines=None) -> bool: that bound
@@ -55,6 +55,12 @@
  * smallest corner of a `target` placement on a path reaching it; paths merging in one
  * state keep the smallest (the future does not depend on it), so the end state carries
  * the smallest over all packings.  target < 0: plain feasibility, the answer is 0.
+ * last_corner >= 0 (with a target) asks the same over the packings whose `target` piece
+ * lies at a corner <= last_corner: once the scan is past the last cell where such a
+ * placement can start, the states without one are dropped.  Along the rows that is a few
+ * cells past last_corner, so a window of corners is scanned at about the cost of one
+ * corner's question (the piece fixed there), where the question over all corners keeps,
+ * to the end of the square, the states whose target piece is still to come.
  *
  * counts:     pieces to place per type;
  * occupied:   row-major indices of cells that are not free;
@@ -436,15 +442,32 @@ typedef struct {
     size_t room_short;  /* and its memo was full then, at this limit (0: it was not) */
     long result;    /* RUNNING, or the answer as scan_advance returns it */
     long long work; /* states taken from a layer so far: the scan's cost */
+    int last_start;       /* past this cell no target placement <= last_corner can start */
+    uint16_t last_corner; /* a state's attribute past last_start must be at most this */
 } ScanRun;
 
 #define RUNNING (-3)  /* a scan not yet answered */
 #define GAVE_UP (-1)
 #define OUT_OF_MEMORY (-2)
 
-static int scan_start(ScanRun *S, uint64_t start_counts)
+/* Past which cell the states without a `target` placement at a corner <= last_corner are
+ * dropped: the last first cell of such a placement (B->cells: never, when last_corner < 0). */
+static int last_target_start(const Board *B, int target, int last_corner)
 {
-    *S = (ScanRun){.result = RUNNING};
+    if (target < 0 || last_corner < 0)
+        return B->cells;
+    int last = -1;
+    for (int k = 0; k < B->cells; k++)
+        for (int o = B->option_start[k]; o < B->option_start[k + 1]; o++)
+            if (B->options[o].type == target && B->options[o].corner <= last_corner)
+                last = k;
+    return last;
+}
+
+static int scan_start(ScanRun *S, const Board *B, uint64_t start_counts, int target, int last_corner)
+{
+    *S = (ScanRun){.result = RUNNING, .last_start = last_target_start(B, target, last_corner),
+                   .last_corner = (uint16_t)(last_corner < 0 ? NO_TARGET : last_corner)};
     return layer_init(&S->current, 1 << 10) && layer_init(&S->next, 1 << 10)
            && layer_add(&S->current, 0, start_counts, NO_TARGET);
 }
@@ -541,6 +564,8 @@ static long scan_advance(const Board *B, ScanRun *S, int target, long long budge
                     continue;
                 const Key *e = &current->keys[i];
                 uint16_t attribute = current->attributes[i];
+                if (k > S->last_start && attribute > S->last_corner)
+                    continue;  /* its target piece can no longer lie at a corner <= last_corner */
                 if ((e->covered & 1) || B->occupied[k]) {
                     /* Cell k is taken: at k + 1 the state asks the same question (the same
                      * free cells, the same pieces), which the bounds settled when it was made. */
@@ -581,7 +606,7 @@ static long scan_advance(const Board *B, ScanRun *S, int target, long long budge
     }
     S->result = NO_TARGET + 1;
     for (size_t i = 0; i < S->current.capacity; i++)
-        if (S->current.tags[i] && S->current.keys[i].counts == 0)
+        if (S->current.tags[i] && S->current.keys[i].counts == 0 && S->current.attributes[i] <= S->last_corner)
             S->result = S->current.attributes[i];
     return S->result;
 }
@@ -1258,7 +1283,7 @@ static LineMemo *lines_memo_for(LinesObject *lines, const LineClasses *classes, 
 typedef struct {
     Pieces pieces;
     Board *board;
-    int target, transposed;
+    int target, transposed, last_corner;
     uint64_t start_counts;
 } Question;
 
@@ -1278,6 +1303,10 @@ static int read_question(PyObject *types_obj, PyObject *counts_obj, int side, Py
         return 0;
     if (n_min_corner != Q->pieces.types || Q->target >= Q->pieces.types) {
         PyErr_SetString(PyExc_ValueError, "one count and one min_corner per type; target < len(types)");
+        return 0;
+    }
+    if (Q->last_corner >= 0 && Q->target < 0) {
+        PyErr_SetString(PyExc_ValueError, "last_corner needs a target");
         return 0;
     }
     if (side < 1 || side > MAX_SIDE)
@@ -1335,10 +1364,10 @@ static PyObject *first_corner(PyObject *self, PyObject *args)
     PyObject *lines_obj = Py_None;
     int side;
     long long budget;
-    Question Q = {.transposed = -1};
+    Question Q = {.transposed = -1, .last_corner = -1};
     (void)self;
-    if (!PyArg_ParseTuple(args, "OOiOOiL|OOOi", &types_obj, &counts_obj, &side, &occupied_obj, &min_corner_obj,
-                          &Q.target, &budget, &weights, &room_obj, &lines_obj, &Q.transposed))
+    if (!PyArg_ParseTuple(args, "OOiOOiL|OOOii", &types_obj, &counts_obj, &side, &occupied_obj, &min_corner_obj,
+                          &Q.target, &budget, &weights, &room_obj, &lines_obj, &Q.transposed, &Q.last_corner))
         return NULL;
     if (!read_question(types_obj, counts_obj, side, occupied_obj, min_corner_obj, weights, lines_obj, &Q))
         return NULL;
@@ -1355,7 +1384,7 @@ static PyObject *first_corner(PyObject *self, PyObject *args)
         line_memo = lines_memo_for((LinesObject *)lines_obj, &Q.board->lines, Q.board->transposed);
     /* No thread switch: the memos of a Room and of a Lines are shared and not locked. */
     ScanRun S;
-    long found = scan_start(&S, Q.start_counts)
+    long found = scan_start(&S, Q.board, Q.start_counts, Q.target, Q.last_corner)
                  ? scan_advance(Q.board, &S, Q.target, budget, R, memo, line_memo) : OUT_OF_MEMORY;
     scan_free(&S);
     line_memo_free(&own_lines);
@@ -1371,7 +1400,7 @@ static PyObject *beam(PyObject *self, PyObject *args)
     PyObject *types_obj, *counts_obj, *occupied_obj, *min_corner_obj, *weights = Py_None, *lines_obj = Py_None;
     int side;
     long long width;
-    Question Q = {.transposed = -1, .target = -1};
+    Question Q = {.transposed = -1, .target = -1, .last_corner = -1};
     (void)self;
     if (!PyArg_ParseTuple(args, "OOiOOL|OOi", &types_obj, &counts_obj, &side, &occupied_obj, &min_corner_obj,
                           &width, &weights, &lines_obj, &Q.transposed))
@@ -1432,8 +1461,10 @@ static PyObject *scan_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     if (!self)
         return NULL;
     self->question.transposed = -1;
-    if (!PyArg_ParseTuple(args, "OOiOOi|OOi", &types_obj, &counts_obj, &side, &occupied_obj, &min_corner_obj,
-                          &self->question.target, &weights, &lines_obj, &self->question.transposed)
+    self->question.last_corner = -1;
+    if (!PyArg_ParseTuple(args, "OOiOOi|OOii", &types_obj, &counts_obj, &side, &occupied_obj, &min_corner_obj,
+                          &self->question.target, &weights, &lines_obj, &self->question.transposed,
+                          &self->question.last_corner)
         || !read_question(types_obj, counts_obj, side, occupied_obj, min_corner_obj, weights, lines_obj,
                           &self->question)) {
         Py_DECREF(self);
@@ -1443,7 +1474,8 @@ static PyObject *scan_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
         self->lines = Py_NewRef(lines_obj);
     if (self->question.board) {
         self->started = 1;
-        if (!scan_start(&self->run, self->question.start_counts)) {
+        if (!scan_start(&self->run, self->question.board, self->question.start_counts, self->question.target,
+                        self->question.last_corner)) {
             Py_DECREF(self);
             return PyErr_NoMemory();
         }
@@ -1506,7 +1538,7 @@ static PyTypeObject ScanType = {
     .tp_basicsize = sizeof(ScanObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "Scan(types, counts, side, occupied, min_corner, target, weights=None, lines=None,\n"
-              "     transposed=-1): first_corner's question as a scan kept between budgets.",
+              "     transposed=-1, last_corner=-1): first_corner's question as a scan kept between budgets.",
     .tp_new = scan_new,
     .tp_dealloc = (destructor)scan_dealloc,
     .tp_methods = scan_methods,
@@ -1603,11 +1635,13 @@ static PyMethodDef methods[] = {
      "free cells when it finds one, else None (which proves nothing); work: the states it\n"
      "expanded."},
     {"first_corner", first_corner, METH_VARARGS,
-     "first_corner(types, counts, side, occupied, min_corner, target, budget, weights=None, room=None)\n"
+     "first_corner(types, counts, side, occupied, min_corner, target, budget, weights=None, room=None,\n"
+     "             lines=None, transposed=-1, last_corner=-1)\n"
      "    -> int, None or False\n\n"
      "The smallest corner of a `target` piece over all packings of counts[t] pieces of each\n"
      "type into the free cells (0 for target < 0: packable); None when there is no packing,\n"
-     "False when a layer outgrew `budget` states."},
+     "False when a layer outgrew `budget` states.  last_corner >= 0: over the packings whose\n"
+     "`target` piece lies at a corner <= last_corner only."},
     {NULL, NULL, 0, NULL},
 };
 

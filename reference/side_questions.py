@@ -33,6 +33,14 @@ from reference.shapes import Shape
 # docs/BENCHMARKS.md, "Twenty-second pass".)
 DP_LAYER_BUDGET = 40_000
 DP_RETRY_PIECES = 3
+# A piece's question over all its corners keeps, to the end of the square, the states whose
+# piece is still to come; asked along the rows for a window of corners at a time, each scan
+# drops them a few cells past the window (`_profile.Scan`'s last_corner) and costs about what
+# one corner's question does (`Side.corner_from`).  konbkbkkkbqkkknklnnnkka's second piece,
+# without room(): 7.9 M states over all corners, 2.6 M in windows of 4 or 8, 3.0 M corner
+# by corner; along the columns, whose scans reach the window's last corners only at the
+# end, 18.1 M, 16.8 M and 52.8 M (docs/BENCHMARKS.md, "Twenty-third pass").
+CORNER_WINDOW = 4
 # The DP questions whose scans are kept, so that one asked again resumes where it stopped:
 # a run's question is asked of the DP for the next piece's smallest corner and for any
 # completion at all (`staged.RUN_STAGES`), in turns.  (A layer of n states holds about 40n
@@ -130,11 +138,14 @@ USE_SAT = True  # the SAT solver's questions (when python-sat is installed); tes
 QUERY_STAGES: Portfolio = (("c", 50_000, 0), ("cp-sat", 0.5, 8.0))
 
 
-class DpQuestion:
-    """One DP question (counts, occupied cells, min_corner, target) and its scans along the
-    rows and the columns, made when first asked for."""
+DpKey = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int]
 
-    def __init__(self, side: Side, key: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int]) -> None:
+
+class DpQuestion:
+    """One DP question (counts, occupied cells, min_corner, target, last_corner) and its
+    scans along the rows and the columns, made when first asked for."""
+
+    def __init__(self, side: Side, key: DpKey) -> None:
         self.side = side
         self.key = key
         self.scans: list[_profile.Scan | None] = [None, None]
@@ -142,10 +153,10 @@ class DpQuestion:
     def scan(self, direction: int) -> _profile.Scan:
         scan = self.scans[direction]
         if scan is None:
-            counts, occupied, min_corner, target = self.key
+            counts, occupied, min_corner, target, last_corner = self.key
             board = self.side
             scan = _profile.Scan(board.cells, counts, board.side, occupied, min_corner, target, board.weights,
-                                 board.lines[direction], direction)
+                                 board.lines[direction], direction, last_corner)
             self.scans[direction] = scan
         return scan
 
@@ -215,7 +226,7 @@ class Side:
         return True
 
     def first_corner(self, counts: list[int], occupied: Collection[int], min_corner: list[int], target: int,
-                     budget: int, room_limit: int = ROOM_LIMIT) -> int | None | bool:
+                     budget: int, room_limit: int = ROOM_LIMIT, last_corner: int = -1) -> int | None | bool:
         """One DP question, along the preferred direction, then, when that outgrows its
         budget, along the other, which is preferred from then on if it answered: one
         direction can be a hundred times faster than the other, and which one depends on
@@ -238,17 +249,35 @@ class Side:
 
         The scans of the question last asked are kept (`_profile.Scan`): asked again with
         a larger budget, each resumes where its budget stopped it.  The states they took
-        from their layers this time go to `work`.  A question refuted before is not asked."""
+        from their layers this time go to `work`.  A question refuted before is not asked.
+        `last_corner` (with a target): over the packings whose target piece lies at a corner
+        up to it only (`_profile.Scan`); None then refutes each of those corners."""
         if self.refuted.holds(counts, occupied, min_corner):
             self.work = 0
             return None
-        question = self._question_of(counts, occupied, min_corner, target)
+        question = self._question_of(counts, occupied, min_corner, target, last_corner)
         work = question.work() + self._room_entries()
         found = self._scan(question, budget, room_limit)
         self.work = question.work() + self._room_entries() - work
-        if found is None:
+        if found is None and last_corner < 0:
             self.refuted.add(counts, occupied, min_corner)
+        elif found is None:
+            self._refute_corners(target, counts, frozenset(occupied), min_corner, last_corner)
         return found
+
+    def _refute_corners(self, t: int, counts: list[int], occupied: frozenset[int], min_corner: list[int],
+                        last_corner: int) -> None:
+        """No packing has its next type-t piece at a corner from min_corner[t] to last_corner:
+        each of those corners' questions (the rest around the piece there, the later type-t
+        pieces after it) is refuted."""
+        rest = list(counts)
+        rest[t] -= 1
+        for corner in range(min_corner[t], last_corner + 1):
+            cells = self.placement(t, corner) if corner < self.side * self.side else None
+            if cells is not None and occupied.isdisjoint(cells):
+                after = list(min_corner)
+                after[t] = corner + 1
+                self.refuted.add(rest, occupied | cells, after)
 
     def _room_entries(self) -> int:
         """The values room()'s memos hold: a scan's lookups build them as it goes, each at
@@ -354,10 +383,10 @@ class Side:
             level *= ROOM_GROWTH
 
     def _question_of(self, counts: list[int], occupied: Collection[int], min_corner: list[int],
-                    target: int) -> DpQuestion:
+                     target: int, last_corner: int) -> DpQuestion:
         """The DP question: one of the last KEPT_QUESTIONS asked when it is one of them (its
         scans kept: they hold their layers), else a new one."""
-        key = (tuple(counts), tuple(sorted(occupied)), tuple(min_corner), target)
+        key = (tuple(counts), tuple(sorted(occupied)), tuple(min_corner), target, last_corner)
         if not occupied and target < 0 and not any(min_corner):
             # The side's own yes/no (`staged.SIDE_FIRST`), kept apart from the pieces'
             # questions: asked once per side, it would push out a run's scan that a corner's
@@ -469,14 +498,38 @@ class Side:
         return min(corners) if corners else None
 
     def smallest_corner_by_dp(self, t: int, counts: list[int], occupied: frozenset[int],
-                              min_corner: list[int]) -> int | None | bool:
-        """`_profile.first_corner`, or False at once when it gave up at this side and fewer
-        than DP_RETRY_PIECES pieces were placed since (each piece placed shrinks its layers)."""
+                              min_corner: list[int], start: int) -> int | None | bool:
+        """`corner_from` on DP_LAYER_BUDGET states, or False at once when the DP gave up at this
+        side and fewer than DP_RETRY_PIECES pieces were placed since (each piece placed
+        shrinks its layers)."""
         if self.dp_gave_up_at is not None and len(self.placed) < self.dp_gave_up_at + DP_RETRY_PIECES:
             return False
-        found = self.first_corner(counts, occupied, min_corner, t, DP_LAYER_BUDGET, room_limit=PIECE_ROOM_LIMIT)
+        found = self.corner_from(t, counts, occupied, min_corner, start, DP_LAYER_BUDGET)
         if found is False:
             self.dp_gave_up_at = len(self.placed)
+        return found
+
+    def corner_from(self, t: int, counts: list[int], occupied: frozenset[int], min_corner: list[int],
+                    start: int, budget: int) -> int | None | bool:
+        """The smallest corner >= start of the next type-t piece over all completions (those
+        before `start` have none), None when there is none, False when the DP gave up:
+        asked of the DP window by window, CORNER_WINDOW corners at a time, while its
+        preferred direction is the rows, whose scans a window cuts short; else in one
+        question (`first_corner`).  The states it took go to `work`."""
+        after = list(min_corner)
+        after[t] = max(after[t], start)
+        if self.direction != 0:
+            return self.first_corner(counts, occupied, after, t, budget, room_limit=PIECE_ROOM_LIMIT)
+        work: float = 0
+        found: int | None | bool = None
+        for first in range(after[t], self.side * self.side, CORNER_WINDOW):
+            after[t] = first
+            found = self.first_corner(counts, occupied, after, t, budget, room_limit=PIECE_ROOM_LIMIT,
+                                      last_corner=first + CORNER_WINDOW - 1)
+            work += self.work
+            if found is not None:
+                break
+        self.work = work
         return found
 
     def sat_solver(self) -> sat_side.SatSide | None:

@@ -36,7 +36,8 @@ settled in steps, each of which keeps the answer the seed's first solution:
    "no" asked is then the one any order needs.  A question proved to have no completion
    is never asked again at the side (`Side.refuted`).
 3. Otherwise the profile DP asked for the first piece's smallest corner over all
-   packings, which also says whether the side has one.  Its bounds drop the states
+   packings, which also says whether the side has one (`Side.corner_from`: along the
+   rows, a window of a few corners at a time).  Its bounds drop the states
    without a completion: the line counts (reference/_lines.h: the pieces' profiles
    shifted onto each row's or column's free cells) and, when those are not enough,
    room() (_profile.c: the most pieces the rest of the square can hold); their memos
@@ -62,7 +63,7 @@ settled in steps, each of which keeps the answer the seed's first solution:
    witness's corner, or a packing the beam finds around it (`FIRST_CORNER_BEAM`).
    Otherwise corners are asked of the C core in turn on a small
    budget; the first corner it cannot settle hands the piece to the DP, which returns the
-   smallest corner over all completions in one scan; when the DP cannot afford the side,
+   smallest corner over all completions (window by window along the rows); when the DP cannot afford the side,
    that corner and the next are shared by the DP with the corner fixed, its beam and
    the corner's packing LP (`side_questions.CORNER_STAGES`), then, past their caps, by
    the SAT solver and the C core (`CORNER_LAST`: assumptions on the same SAT instance
@@ -80,7 +81,7 @@ from reference import _fastsolve
 from reference.lp_bound import lp_certificate
 from reference.shapes import Shape
 from reference.portfolio import Portfolio, balanced, capped
-from reference.side_questions import BEAM_MAX, PIECE_ROOM_LIMIT, Side
+from reference.side_questions import BEAM_MAX, Side
 
 Corner = tuple[int, int]
 
@@ -219,7 +220,7 @@ def solve_side(types: Sequence[Shape], piece_types: Sequence[int], side: int) ->
     if not (PLAIN_MOVES and _place_plain_moves(board, partial)):
         # The first piece's smallest corner over all packings, None when there is none: the
         # side's yes/no and the first piece's answer in one scan.
-        dp_says = board.smallest_corner_by_dp(piece_types[0], counts, frozenset(), [0] * len(counts))
+        dp_says = board.smallest_corner_by_dp(piece_types[0], counts, frozenset(), [0] * len(counts), 0)
         if dp_says is None:
             return None
         if dp_says is False:
@@ -441,7 +442,7 @@ def _smallest_corner(board: Side, t: int, counts: list[int], occupied: frozenset
     piece included) can still be packed, and a packing of the rest around it when the
     helper that said so found one.  A corner exists: the earlier pieces were placed so.
 
-    While the DP has never given up at this side, it answers the piece in one scan.
+    While the DP has never given up at this side, it answers the piece (`Side.corner_from`).
     Otherwise corners in turn, each asked of the C core on a small budget; the first it
     cannot settle hands the whole piece to the DP (when it is not waiting to be retried),
     or that corner and the next to `side_questions.CORNER_STAGES` (or, without python-sat,
@@ -463,7 +464,7 @@ def _smallest_corner(board: Side, t: int, counts: list[int], occupied: frozenset
     if FIRST_CORNER_BEAM and board.packable_by("beam", FIRST_CORNER_BEAM, rest, occupied | cells):
         return first, board.found
     if board.dp_gave_up_at is None:
-        found = board.smallest_corner_by_dp(t, counts, occupied, min_corner)
+        found = board.smallest_corner_by_dp(t, counts, occupied, min_corner, first)
         if found is not False:
             assert found is not None and found >= first, "the corners before the first open one have no completion"
             return found, None
@@ -481,7 +482,7 @@ def _smallest_corner(board: Side, t: int, counts: list[int], occupied: frozenset
             continue  # e.g. the run of one this corner is, refuted by `_place_plain_moves`
         answer = board.packable_by("c", CORNER_C_BUDGET, rest, taken) if CORNER_C_BUDGET else None
         if answer is None:
-            found = board.smallest_corner_by_dp(t, counts, occupied, min_corner)
+            found = board.smallest_corner_by_dp(t, counts, occupied, min_corner, corner)
             if found is not False:
                 assert found is not None and found >= corner, "the corners before have no completion"
                 return found, None
@@ -489,8 +490,7 @@ def _smallest_corner(board: Side, t: int, counts: list[int], occupied: frozenset
             refuted_one_by_one += not answer
             if not answer and refuted_one_by_one == PIECE_RETRY_AFTER:
                 # The piece's whole question again, on a larger budget, from the next corner.
-                found = board.first_corner(counts, occupied, after, t, PIECE_RETRY_BUDGET,
-                                           room_limit=PIECE_ROOM_LIMIT)
+                found = board.corner_from(t, counts, occupied, min_corner, corner + 1, PIECE_RETRY_BUDGET)
                 if found is not False:
                     assert found is not None and found > corner, "a completion exists after the corners refuted"
                     return found, None

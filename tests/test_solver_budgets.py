@@ -87,14 +87,14 @@ def test_a_piece_is_not_asked_whole_again_until_more_pieces_are_placed():
     """A piece's whole question that outgrew the DP's budget leaves the next pieces to their
     corners, one by one, until DP_RETRY_PIECES more pieces are placed."""
     board, t, counts, occupied, min_corner = second_z()
-    assert board.smallest_corner_by_dp(t, counts, occupied, min_corner) is False
+    assert board.smallest_corner_by_dp(t, counts, occupied, min_corner, 0) is False
     gave_up_at = len(board.placed)
     while len(board.placed) < gave_up_at + side_questions.DP_RETRY_PIECES:
         board.work = -1
-        assert board.smallest_corner_by_dp(t, counts, occupied, min_corner) is False
+        assert board.smallest_corner_by_dp(t, counts, occupied, min_corner, 0) is False
         assert board.work == -1, "not asked"
         board.placed.append((t, 99))  # (the count alone matters here)
-    board.smallest_corner_by_dp(t, counts, occupied, min_corner)
+    board.smallest_corner_by_dp(t, counts, occupied, min_corner, 0)
     assert board.work > 0, "asked again"
 
 

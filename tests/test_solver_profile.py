@@ -56,11 +56,12 @@ def packings(types: Sequence[Shape], counts: Sequence[int], side: int, occupied:
 
 
 def brute_first_corner(types: Sequence[Shape], counts: Sequence[int], side: int, occupied: frozenset[int],
-                       min_corner: Sequence[int], target: int) -> int | None:
+                       min_corner: Sequence[int], target: int, last_corner: int = -1) -> int | None:
     best = None
     for packing in packings(types, counts, side, occupied, min_corner):
         value = 0 if target < 0 else packing[target][0]
-        best = value if best is None else min(best, value)
+        if last_corner < 0 or value <= last_corner:
+            best = value if best is None else min(best, value)
     return best
 
 
@@ -84,6 +85,34 @@ def test_smallest_corner_matches_enumeration(seed):
     for target in [-1] + [t for t in range(len(types)) if counts[t]]:
         expected = brute_first_corner(types, counts, side, occupied, min_corner, target)
         assert _profile.first_corner(cells, counts, side, sorted(occupied), min_corner, target, 0) == expected
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_a_window_of_corners_matches_enumeration(seed):
+    """With last_corner, the smallest corner over the packings whose target piece lies at
+    or before it: along both directions, whose scans drop the states without one once no
+    such placement can start any more."""
+    rng = random.Random(f"profile-window/{seed}")
+    side = rng.randint(3, 5)
+    types, counts, occupied = random_question(rng, side, 4)
+    cells = [t.cells for t in types]
+    for target in [t for t in range(len(types)) if counts[t]]:
+        min_corner = [0] * len(types)
+        min_corner[target] = rng.choice((0, rng.randrange(side * side)))
+        for last_corner in sorted({min_corner[target], rng.randrange(side * side), side * side - 1}):
+            expected = brute_first_corner(types, counts, side, occupied, min_corner, target, last_corner)
+            for direction in (0, 1):
+                assert _profile.first_corner(cells, counts, side, sorted(occupied), min_corner, target, 0, None,
+                                             None, None, direction, last_corner) == expected
+                scan = _profile.Scan(cells, counts, side, sorted(occupied), min_corner, target, None, None,
+                                     direction, last_corner)
+                assert scan.advance(0) == expected
+
+
+def test_a_window_needs_a_target():
+    cells = [SHAPE_BY_NAME["O"].cells]
+    with pytest.raises(ValueError, match="last_corner"):
+        _profile.first_corner(cells, [1], 4, [], [0], -1, 0, None, None, None, -1, 3)
 
 
 @pytest.mark.parametrize("seed", range(30))
@@ -326,7 +355,7 @@ def test_a_probe_uses_rooms_memo_without_growing_it_and_a_question_grows_it_in_t
     monkeypatch.setattr(side_questions, "ROOM_MIN_YIELD", 0)  # every memo pays for itself (the next test)
     monkeypatch.setattr(side_questions, "ROOM_FIRST_CUTS", 0)
     advanced = _record_scans(monkeypatch)
-    assert board.smallest_corner_by_dp(0, [5, 5], frozenset(), [0, 0]) is False
+    assert board.smallest_corner_by_dp(0, [5, 5], frozenset(), [0, 0], 0) is False
     first, other = board.direction, 1 - board.direction
     assert advanced == [(first, None), (other, None)] + [(d, 8 * side_questions.ROOM_GROWTH ** k)
                                                            for k in range(3) for d in (first, other)]

@@ -80,11 +80,12 @@ def test_forced_helpers_match_plain(pieces):
 
 
 @settings(max_examples=40, deadline=None)
-@given(pieces=restricted_pieces(6), plain_moves=st.booleans())
-def test_forced_profile_dp_matches_plain(pieces, plain_moves):
+@given(pieces=restricted_pieces(6), plain_moves=st.booleans(), window=st.sampled_from((1, 2, 4)))
+def test_forced_profile_dp_matches_plain(pieces, plain_moves, window):
     """With runs of the plain search's first moves settled by one DP question each, or
-    every piece asked of the DP on its own."""
-    assert solve_forced(pieces, {**FORCED_DP, "PLAIN_MOVES": plain_moves}) == Solution(*solve_plain(pieces))
+    every piece asked of the DP on its own, a window of corners at a time along the rows."""
+    overrides = {**FORCED_DP, "PLAIN_MOVES": plain_moves, "CORNER_WINDOW": window}
+    assert solve_forced(pieces, overrides) == Solution(*solve_plain(pieces))
 
 
 @settings(max_examples=30, deadline=None)
@@ -329,18 +330,21 @@ PIECE_RETRIED = {"FIRST_C_BUDGET": 1, "FIRST_CORNER_BEAM": 0, "ORDERED_C_BUDGET"
                  "SIDE_STAGES": (("c", 0, 0),), "CORNER_STAGES": (("dp", 0, 0),)}
 
 
-def test_a_piece_whose_corners_are_refuted_one_by_one_is_asked_whole_again(monkeypatch):
+@pytest.mark.parametrize("window", (1, 4, 100))
+def test_a_piece_whose_corners_are_refuted_one_by_one_is_asked_whole_again(monkeypatch, window):
+    """The piece's question again, from the next corner, in windows of corners along the rows
+    (`Side.corner_from`): of one corner, of a few, and of all of them at once."""
+    monkeypatch.setattr(side_questions, "CORNER_WINDOW", window)
     retried: list[int | None | bool] = []
-    original = side_questions.Side.first_corner
+    original = side_questions.Side.corner_from
 
-    def recording(self, counts, occupied, min_corner, target, budget,  # type: ignore[no-untyped-def]
-                  room_limit=side_questions.ROOM_LIMIT):
-        found = original(self, counts, occupied, min_corner, target, budget, room_limit)
-        if target >= 0 and budget == staged.PIECE_RETRY_BUDGET:
+    def recording(self, t, counts, occupied, min_corner, start, budget):  # type: ignore[no-untyped-def]
+        found = original(self, t, counts, occupied, min_corner, start, budget)
+        if budget == staged.PIECE_RETRY_BUDGET:
             retried.append(found)
         return found
 
-    monkeypatch.setattr(side_questions.Side, "first_corner", recording)
+    monkeypatch.setattr(side_questions.Side, "corner_from", recording)
     for seed in range(12):
         rng = random.Random(f"piece-retried/{seed}")
         subset = rng.sample(SHAPES, rng.randint(2, 4))
