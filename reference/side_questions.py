@@ -498,39 +498,44 @@ class Side:
         return min(corners) if corners else None
 
     def smallest_corner_by_dp(self, t: int, counts: list[int], occupied: frozenset[int],
-                              min_corner: list[int], start: int) -> int | None | bool:
+                              min_corner: list[int], start: int, known: int | None = None) -> int | None | bool:
         """`corner_from` on DP_LAYER_BUDGET states, or False at once when the DP gave up at this
         side and fewer than DP_RETRY_PIECES pieces were placed since (each piece placed
         shrinks its layers)."""
         if self.dp_gave_up_at is not None and len(self.placed) < self.dp_gave_up_at + DP_RETRY_PIECES:
             return False
-        found = self.corner_from(t, counts, occupied, min_corner, start, DP_LAYER_BUDGET)
+        found = self.corner_from(t, counts, occupied, min_corner, start, DP_LAYER_BUDGET, known)
         if found is False:
             self.dp_gave_up_at = len(self.placed)
         return found
 
     def corner_from(self, t: int, counts: list[int], occupied: frozenset[int], min_corner: list[int],
-                    start: int, budget: int) -> int | None | bool:
+                    start: int, budget: int, known: int | None = None) -> int | None | bool:
         """The smallest corner >= start of the next type-t piece over all completions (those
         before `start` have none), None when there is none, False when the DP gave up:
         asked of the DP window by window, CORNER_WINDOW corners at a time, while its
         preferred direction is the rows, whose scans a window cuts short; else in one
-        question (`first_corner`).  The states it took go to `work`."""
+        question (`first_corner`).  `known`: a corner known to have a completion (the
+        witness's), so that only the corners before it are asked.  The states it took go
+        to `work`."""
         after = list(min_corner)
         after[t] = max(after[t], start)
+        end = self.side * self.side if known is None else known
         if self.direction != 0:
-            return self.first_corner(counts, occupied, after, t, budget, room_limit=PIECE_ROOM_LIMIT)
+            found = self.first_corner(counts, occupied, after, t, budget, room_limit=PIECE_ROOM_LIMIT,
+                                      last_corner=-1 if known is None else known - 1)
+            return known if found is None and known is not None else found
         work: float = 0
-        found: int | None | bool = None
-        for first in range(after[t], self.side * self.side, CORNER_WINDOW):
+        found = None
+        for first in range(after[t], end, CORNER_WINDOW):
             after[t] = first
             found = self.first_corner(counts, occupied, after, t, budget, room_limit=PIECE_ROOM_LIMIT,
-                                      last_corner=first + CORNER_WINDOW - 1)
+                                      last_corner=min(first + CORNER_WINDOW, end) - 1)
             work += self.work
             if found is not None:
                 break
         self.work = work
-        return found
+        return known if found is None else found
 
     def sat_solver(self) -> sat_side.SatSide | None:
         """The side's incremental SAT solver, built on first use with the pieces placed so

@@ -112,8 +112,10 @@ PIECE_RETRY_AFTER = 2
 PIECE_RETRY_BUDGET = 80_000
 CORNER_C_BUDGET = 20_000  # per corner, before the piece goes to the profile DP (0: skip)
 # The first corner still open is the piece's answer when it has a completion, which the
-# beam finds in milliseconds where it exists, so it is asked first (0: skip).
-FIRST_CORNER_BEAM = 1_000
+# beam finds in milliseconds where it exists, so it is asked first (0: skip).  (At 1 000
+# states rather than 250, the 97 restricted files' beam work 72.8 -> 83.2 M states for 2.8 M
+# fewer DP states and values; docs/BENCHMARKS.md, "Twenty-third pass".)
+FIRST_CORNER_BEAM = 250
 
 
 # Place runs of the plain search's first moves with one question each
@@ -217,9 +219,13 @@ def solve_side(types: Sequence[Shape], piece_types: Sequence[int], side: int) ->
         return None
     if packable and board.found is not None:
         board.witness = board.found
-    if not (PLAIN_MOVES and _place_plain_moves(board, partial)):
+    if not (PLAIN_MOVES and _place_plain_moves(board, partial) or packable):
         # The first piece's smallest corner over all packings, None when there is none: the
-        # side's yes/no and the first piece's answer in one scan.
+        # side's yes/no and the first piece's answer in one scan.  (When the side's yes is
+        # known, the first piece is `_first_solution`'s, as every piece after it: below the
+        # witness's corner, the first open corner's beam and the C core come before the DP,
+        # and the DP asks only the corners before the witness's.  The 97 restricted files'
+        # DP work 220.9 -> 216.3 M; docs/BENCHMARKS.md, "Twenty-third pass".)
         dp_says = board.smallest_corner_by_dp(piece_types[0], counts, frozenset(), [0] * len(counts), 0)
         if dp_says is None:
             return None
@@ -229,11 +235,9 @@ def solve_side(types: Sequence[Shape], piece_types: Sequence[int], side: int) ->
             positions = _fastsolve.solve_at_side(cells, list(piece_types), side, ORDERED_C_BUDGET, board.weights)
             if positions is not False:
                 return positions
-            # (A "yes" of SIDE_FIRST has left its packing as the witness, when it found one.)
-            if not packable:
-                if not board.packable(counts, frozenset(), SIDE_STAGES):
-                    return None
-                board.witness = board.found
+            if not board.packable(counts, frozenset(), SIDE_STAGES):
+                return None
+            board.witness = board.found
         else:
             partial.place(board, piece_types[0], dp_says)
     _first_solution(board, partial)
@@ -464,7 +468,7 @@ def _smallest_corner(board: Side, t: int, counts: list[int], occupied: frozenset
     if FIRST_CORNER_BEAM and board.packable_by("beam", FIRST_CORNER_BEAM, rest, occupied | cells):
         return first, board.found
     if board.dp_gave_up_at is None:
-        found = board.smallest_corner_by_dp(t, counts, occupied, min_corner, first)
+        found = board.smallest_corner_by_dp(t, counts, occupied, min_corner, first, known)
         if found is not False:
             assert found is not None and found >= first, "the corners before the first open one have no completion"
             return found, None
@@ -482,7 +486,7 @@ def _smallest_corner(board: Side, t: int, counts: list[int], occupied: frozenset
             continue  # e.g. the run of one this corner is, refuted by `_place_plain_moves`
         answer = board.packable_by("c", CORNER_C_BUDGET, rest, taken) if CORNER_C_BUDGET else None
         if answer is None:
-            found = board.smallest_corner_by_dp(t, counts, occupied, min_corner, corner)
+            found = board.smallest_corner_by_dp(t, counts, occupied, min_corner, corner, known)
             if found is not False:
                 assert found is not None and found >= corner, "the corners before have no completion"
                 return found, None
@@ -490,7 +494,7 @@ def _smallest_corner(board: Side, t: int, counts: list[int], occupied: frozenset
             refuted_one_by_one += not answer
             if not answer and refuted_one_by_one == PIECE_RETRY_AFTER:
                 # The piece's whole question again, on a larger budget, from the next corner.
-                found = board.corner_from(t, counts, occupied, min_corner, corner + 1, PIECE_RETRY_BUDGET)
+                found = board.corner_from(t, counts, occupied, min_corner, corner + 1, PIECE_RETRY_BUDGET, known)
                 if found is not False:
                     assert found is not None and found > corner, "a completion exists after the corners refuted"
                     return found, None

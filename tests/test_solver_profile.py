@@ -109,6 +109,46 @@ def test_a_window_of_corners_matches_enumeration(seed):
                 assert scan.advance(0) == expected
 
 
+def from_corner(min_corner: Sequence[int], t: int, corner: int) -> list[int]:
+    after = list(min_corner)
+    after[t] = corner
+    return after
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_a_pieces_corner_window_by_window_matches_enumeration(seed, monkeypatch):
+    """`Side.corner_from` along either direction, windows of 1-3 corners: the smallest corner
+    over all completions, the witness's corner when none before it has one, and every
+    corner it records as refuted has no completion."""
+    rng = random.Random(f"corner-from/{seed}")
+    side = rng.randint(3, 5)
+    types, counts, occupied = random_question(rng, side, 4)
+    monkeypatch.setattr(side_questions, "CORNER_WINDOW", rng.randint(1, 3))
+    no_order = [0] * len(types)
+    for t in [t for t in range(len(types)) if counts[t]]:
+        expected = brute_first_corner(types, counts, side, occupied, no_order, t)
+        later = [corner for corner in range(side * side) if expected is not None and corner > expected
+                 and brute_first_corner(types, counts, side, occupied, from_corner(no_order, t, corner), t,
+                                        corner) == corner]
+        for direction, known in ((0, None), (1, None), (0, expected), (1, expected)):
+            board = side_questions.Side(types, counts, side, None)
+            board.direction = direction
+            assert board.corner_from(t, counts, occupied, no_order, 0, 0, known) == expected
+            rest = list(counts)
+            rest[t] -= 1
+            for corner in range(side * side):
+                cells = board.placement(t, corner)
+                if cells is None or not occupied.isdisjoint(cells):
+                    continue
+                after = from_corner(no_order, t, corner + 1)
+                if board.refuted.holds(rest, occupied | cells, after):
+                    assert corner != expected
+                    assert brute_first_corner(types, rest, side, occupied | cells, after, -1) is None
+        if later:  # a later corner with a completion, known: the answer is still the smallest
+            board = side_questions.Side(types, counts, side, None)
+            assert board.corner_from(t, counts, occupied, no_order, 0, 0, rng.choice(later)) == expected
+
+
 def test_a_window_needs_a_target():
     cells = [SHAPE_BY_NAME["O"].cells]
     with pytest.raises(ValueError, match="last_corner"):
