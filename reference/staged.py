@@ -49,8 +49,9 @@ settled in steps, each of which keeps the answer the seed's first solution:
    Then the C core's own ordered search (one memo for all its queries) gets a budget,
    and when that is not enough, the side's yes/no is shared (`SIDE_STAGES`) by the
    C core's order-free search (`_fastsolve.Packer`, one per side, whose memo of failed
-   states serves every later question), the beam and CaDiCaL (`reference.sat_side`,
-   one incremental instance kept for step 4), which take turns on growing budgets, the one
+   states serves every later question), the beam, CaDiCaL (`reference.sat_side`, one
+   incremental instance kept for step 4) and one more turn of the DP, which take turns on
+   growing budgets, the one
    that has spent least going next (`portfolio.balanced`).  "No" means the side is
    impossible.
 4. "Yes": the seed's first solution, piece by piece (`_first_solution`): runs of plain
@@ -191,8 +192,16 @@ SIDE_FIRST: Portfolio = (("c", 80_000, 80_000), ("beam", 4_000, 16_000), ("dp", 
 # a 256 000-state beam along the columns found in 1.3 s (300 MB at most resident, its
 # layers kept to trace the packing back); the file 42.4 -> 10.6 s.  Since the beam also
 # keeps the pieces in proportion (_profile.c, beam_imbalance), 64 000 states find it.
+# The DP gets one turn past SIDE_FIRST's cap, at SIDE_DP_LAST states (its scan resumes where
+# SIDE_FIRST's stopped): fdakkokfffkkffkfgafokof's side 10 has no packing, which CaDiCaL
+# took 14.6 s to prove beside 3.8 s of the C core and 3.1 s of the beam, and that turn proves
+# in 0.5 s (the file 21.8 -> 2.6 s).  On a side it cannot settle the turn costs up to 2 s
+# (rrhooambamhaoamhhmammaha's side 10, which has a packing); no restricted file's side
+# comes this far (docs/BENCHMARKS.md, "Twenty-third pass").
 SIDE_BEAM_MAX = 256_000
-SIDE_STAGES: Portfolio = (("c", 20_000, 0), ("beam", 1_000, SIDE_BEAM_MAX), ("sat", 300, 0))
+SIDE_DP_LAST = 640_000
+SIDE_STAGES: Portfolio = (("c", 20_000, 0), ("beam", 1_000, SIDE_BEAM_MAX), ("sat", 300, 0),
+                          ("dp", SIDE_DP_LAST, SIDE_DP_LAST))
 
 
 @dataclass(frozen=True)

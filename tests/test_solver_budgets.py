@@ -1,8 +1,9 @@
 """Where the helpers stop on the questions that cost the restricted files most
 (docs/BENCHMARKS.md, "Twenty-second pass"): the next piece's corner asked of a run of one
 (`staged.RUN_OF_ONE_NEXT_MAX`), the DP's direction not preferred
-(`side_questions.OTHER_DIRECTION_SHARE`) and the piece's whole question after the DP gave
-up (`side_questions.DP_RETRY_PIECES`).
+(`side_questions.OTHER_DIRECTION_SHARE`), the piece's whole question after the DP gave
+up (`side_questions.DP_RETRY_PIECES`) and the DP's last turn at a side
+(`staged.SIDE_DP_LAST`, "Twenty-third pass").
 
 rrhooambamhaoamhhmammaha at side 10 (24 pieces in 100 cells): its first Z_horizontal at
 corner 0, the second's corners 2-23 have no completion, each refuted by a scan of its own
@@ -112,3 +113,18 @@ def test_a_run_of_one_asks_the_next_pieces_corner_up_to_its_cap(monkeypatch: pyt
     monkeypatch.setattr(staged, "balanced", recording)
     few_shape_files_match_plain({"FIRST_C_BUDGET": 1, "SIDE_FIRST": (), "RUN_BEAM": 0}, monkeypatch)
     assert caps == {True: {staged.RUN_OF_ONE_NEXT_MAX}, False: {dict((n, c) for n, _, c in staged.RUN_STAGES)["dp-next"]}}
+
+
+def test_the_side_s_last_helpers_give_the_dp_one_turn_past_its_first_cap():
+    """fdakkokfffkkffkfgafokof's side 10 has no packing: the DP's side question gives up at
+    SIDE_FIRST's cap, and its one turn among SIDE_STAGES, resuming that scan, proves it
+    (where CaDiCaL took 14.6 s; docs/BENCHMARKS.md, "Twenty-third pass")."""
+    pieces = decode("fdakkokfffkkffkfgafokof")
+    types = list(dict.fromkeys(pieces))
+    counts = [pieces.count(t) for t in types]
+    board = side_questions.Side(types, counts, SIDE, None)
+    first_cap = {helper: cap for helper, _, cap in staged.SIDE_FIRST}["dp"]
+    assert board.packable_within(counts, frozenset(), (("dp", first_cap, first_cap),)) is None
+    last = tuple(stage for stage in staged.SIDE_STAGES if stage[0] == "dp")
+    assert last and all(budget > first_cap for _, budget, _ in last)
+    assert board.packable_within(counts, frozenset(), last) is False
