@@ -510,14 +510,14 @@ class Side:
         return found
 
     def corner_from(self, t: int, counts: list[int], occupied: frozenset[int], min_corner: list[int],
-                    start: int, budget: int, known: int | None = None) -> int | None | bool:
+                    start: int, budget: int, known: int | None = None, growth: int = 1) -> int | None | bool:
         """The smallest corner >= start of the next type-t piece over all completions (those
         before `start` have none), None when there is none, False when the DP gave up:
-        asked of the DP window by window, CORNER_WINDOW corners at a time, while its
-        preferred direction is the rows, whose scans a window cuts short; else in one
-        question (`first_corner`).  `known`: a corner known to have a completion (the
-        witness's), so that only the corners before it are asked.  The states it took go
-        to `work`."""
+        asked of the DP window by window, CORNER_WINDOW corners at a time, each window
+        `growth` times wider than the one before, while its preferred direction is the
+        rows, whose scans a window cuts short; else in one question (`first_corner`).
+        `known`: a corner known to have a completion (the witness's), so that only the
+        corners before it are asked.  The states it took go to `work`."""
         after = list(min_corner)
         after[t] = max(after[t], start)
         end = self.side * self.side if known is None else known
@@ -527,13 +527,16 @@ class Side:
             return known if found is None and known is not None else found
         work: float = 0
         found = None
-        for first in range(after[t], end, CORNER_WINDOW):
+        first, width = after[t], CORNER_WINDOW
+        while first < end:
             after[t] = first
             found = self.first_corner(counts, occupied, after, t, budget, room_limit=PIECE_ROOM_LIMIT,
-                                      last_corner=min(first + CORNER_WINDOW, end) - 1)
+                                      last_corner=min(first + width, end) - 1)
             work += self.work
             if found is not None:
                 break
+            first += width
+            width *= growth
         self.work = work
         return known if found is None else found
 

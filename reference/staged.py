@@ -111,6 +111,12 @@ ORDERED_C_BUDGET = 200_000
 # 40 000, 101.8 -> 105.6 s ("Twentieth pass").
 PIECE_RETRY_AFTER = 2
 PIECE_RETRY_BUDGET = 80_000
+# The retry's windows of corners (`Side.corner_from`) each twice as wide as the one before:
+# its answer can lie far on (freffeissaoeaeaaeeeaesf's second piece: 60 corners on, 16
+# windows of 4 at 0.05-0.44 s each; the file 5.01 -> 2.03 s, the 97 restricted files' DP
+# work 219.1 -> 219.8 M; doubling the first question's windows too, 223.5 M;
+# docs/BENCHMARKS.md, "Twenty-third pass").
+RETRY_WINDOW_GROWTH = 2
 CORNER_C_BUDGET = 20_000  # per corner, before the piece goes to the profile DP (0: skip)
 # The first corner still open is the piece's answer when it has a completion, which the
 # beam finds in milliseconds where it exists, so it is asked first (0: skip).  (At 1 000
@@ -505,7 +511,8 @@ def _smallest_corner(board: Side, t: int, counts: list[int], occupied: frozenset
             refuted_one_by_one += not answer
             if not answer and refuted_one_by_one == PIECE_RETRY_AFTER:
                 # The piece's whole question again, on a larger budget, from the next corner.
-                found = board.corner_from(t, counts, occupied, min_corner, corner + 1, PIECE_RETRY_BUDGET, known)
+                found = board.corner_from(t, counts, occupied, min_corner, corner + 1, PIECE_RETRY_BUDGET, known,
+                                          RETRY_WINDOW_GROWTH)
                 if found is not False:
                     assert found is not None and found > corner, "a completion exists after the corners refuted"
                     return found, None

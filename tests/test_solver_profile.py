@@ -117,14 +117,16 @@ def from_corner(min_corner: Sequence[int], t: int, corner: int) -> list[int]:
 
 @pytest.mark.parametrize("seed", range(30))
 def test_a_pieces_corner_window_by_window_matches_enumeration(seed, monkeypatch):
-    """`Side.corner_from` along either direction, windows of 1-3 corners: the smallest corner
-    over all completions, the witness's corner when none before it has one, and every
-    corner it records as refuted has no completion."""
+    """`Side.corner_from` along either direction, windows of 1-3 corners, of one width or
+    each twice the one before: the smallest corner over all completions, the witness's
+    corner when none before it has one, and every corner it records as refuted has no
+    completion."""
     rng = random.Random(f"corner-from/{seed}")
     side = rng.randint(3, 5)
     types, counts, occupied = random_question(rng, side, 4)
     monkeypatch.setattr(side_questions, "CORNER_WINDOW", rng.randint(1, 3))
     no_order = [0] * len(types)
+    growth = seed % 2 + 1
     for t in [t for t in range(len(types)) if counts[t]]:
         expected = brute_first_corner(types, counts, side, occupied, no_order, t)
         later = [corner for corner in range(side * side) if expected is not None and corner > expected
@@ -133,7 +135,7 @@ def test_a_pieces_corner_window_by_window_matches_enumeration(seed, monkeypatch)
         for direction, known in ((0, None), (1, None), (0, expected), (1, expected)):
             board = side_questions.Side(types, counts, side, None)
             board.direction = direction
-            assert board.corner_from(t, counts, occupied, no_order, 0, 0, known) == expected
+            assert board.corner_from(t, counts, occupied, no_order, 0, 0, known, growth) == expected
             rest = list(counts)
             rest[t] -= 1
             for corner in range(side * side):
@@ -146,7 +148,7 @@ def test_a_pieces_corner_window_by_window_matches_enumeration(seed, monkeypatch)
                     assert brute_first_corner(types, rest, side, occupied | cells, after, -1) is None
         if later:  # a later corner with a completion, known: the answer is still the smallest
             board = side_questions.Side(types, counts, side, None)
-            assert board.corner_from(t, counts, occupied, no_order, 0, 0, rng.choice(later)) == expected
+            assert board.corner_from(t, counts, occupied, no_order, 0, 0, rng.choice(later), growth) == expected
 
 
 def test_a_window_needs_a_target():

@@ -338,8 +338,9 @@ def test_a_piece_whose_corners_are_refuted_one_by_one_is_asked_whole_again(monke
     retried: list[int | None | bool] = []
     original = side_questions.Side.corner_from
 
-    def recording(self, t, counts, occupied, min_corner, start, budget, known=None):  # type: ignore[no-untyped-def]
-        found = original(self, t, counts, occupied, min_corner, start, budget, known)
+    def recording(self, t, counts, occupied, min_corner, start, budget, known=None,  # type: ignore[no-untyped-def]
+                  growth=1):
+        found = original(self, t, counts, occupied, min_corner, start, budget, known, growth)
         if budget == staged.PIECE_RETRY_BUDGET:
             retried.append(found)
         return found
