@@ -297,6 +297,22 @@ RESTRICTED_SLOWEST = {
     "restricted_j0_l0_o_tdown_tleft_tright_tup_26": "lfgdgeggeeeggeeeggceehgfhe",
     "restricted_ihoriz_l0_o_tright_tup_zhoriz_26": "dhbghbbbgghcgbbghbgdghrhgh",
     "restricted_ihoriz_ivert_j0_j180_j270_l270_svert_23": "konbkbkkkbqkkknklnnnkka",
+    # The twenty-third pass's climbs: T_down and T_left with I pieces, Z_vertical and an L_90
+    # at side 10 (seed 0, 2.8 s), one with a Z_horizontal and a J_270 whose second piece's
+    # answer lies 60 corners on (an earlier climb of seed 0, 4.0 s), and one with an L_180
+    # whose side's "yes" the DP gives without a packing (0.9 s; 3.7 s); T_right and T_up with
+    # L_0, L_270, I pieces and an O at side 11 (seed 2, 1.4 s); T_left with L_270, J_270 and
+    # I_vertical at side 10, the pieces' questions along the columns (5.6 s), one of which
+    # (the second here) has no packing at side 10, which only CaDiCaL proved, in 15 s
+    # (seed 3, before the side's last DP turn); T_left and L_270 with J_270, L_0, L_180,
+    # T_right and an S_vertical at side 10 (seed 3 on the pass's final code, 2.2 s).
+    "restricted_ihoriz_ivert_l90_tdown_tleft_zvert_23": "ssfffebsfaseaeiaaeeaese",
+    "restricted_ivert_j270_l90_tdown_tleft_zhoriz_zvert_23": "freffeissaoeaeaaeeeaesf",
+    "restricted_ihoriz_ivert_l180_tdown_tleft_zvert_23": "eeeabefesajefefaeeeaesf",
+    "restricted_ihoriz_ivert_l0_l270_l90_o_tright_tup_26": "khgahbibdghgdgbgbhgdkhcdgg",
+    "restricted_ivert_j270_l270_tleft_tright_tup_23": "fdakkokfffkkgfkfgafokof",
+    "restricted_ivert_j270_l270_tleft_tright_tup_23_b": "fdakkokfffkkffkfgafokof",
+    "restricted_j270_l0_l180_l270_svert_tleft_tright_23": "gkfokfkfffkkqkkfgokjohf",
 }
 _SKEW = [s for s in SHAPES if s.name[0] in "SZ"]
 

@@ -51,9 +51,8 @@ settled in steps, each of which keeps the answer the seed's first solution:
    C core's order-free search (`_fastsolve.Packer`, one per side, whose memo of failed
    states serves every later question), the beam, CaDiCaL (`reference.sat_side`, one
    incremental instance kept for step 4) and one more turn of the DP, which take turns on
-   growing budgets, the one
-   that has spent least going next (`portfolio.balanced`).  "No" means the side is
-   impossible.
+   growing budgets, the one that has spent least going next (`portfolio.balanced`).
+   "No" means the side is impossible.
 4. "Yes": the seed's first solution, piece by piece (`_first_solution`): runs of plain
    moves as in step 2 where one is confirmed, else the next piece at the smallest corner
    from which the rest can still be packed.  That greedy order needs no
@@ -62,16 +61,16 @@ settled in steps, each of which keeps the answer the seed's first solution:
    smallest corner that has one.  The first corner still open (it fits, and its
    question is not refuted) is that piece's answer when it has a completion: the
    witness's corner, or a packing the beam finds around it (`FIRST_CORNER_BEAM`).
-   Otherwise corners are asked of the C core in turn on a small
-   budget; the first corner it cannot settle hands the piece to the DP, which returns the
-   smallest corner over all completions (window by window along the rows); when the DP cannot afford the side,
-   that corner and the next are shared by the DP with the corner fixed, its beam and
-   the corner's packing LP (`side_questions.CORNER_STAGES`), then, past their caps, by
-   the SAT solver and the C core (`CORNER_LAST`: assumptions on the same SAT instance
-   and the same Packer, so what each learned serves every question), or without
-   python-sat by the C core and CP-SAT (`side_questions.QUERY_STAGES`).  The helpers'
-   work is weighed per side by what answered the costly questions before
-   (`Side.distrust`): the questions of one file tend to suit the same helper.
+   Otherwise corners are asked of the C core in turn on a small budget; the first corner
+   it cannot settle hands the piece to the DP, which returns the smallest corner over all
+   completions (window by window along the rows); when the DP cannot afford the side, that
+   corner and the next are shared by the DP with the corner fixed, its beam and the
+   corner's packing LP (`side_questions.CORNER_STAGES`), then, past their caps, by the SAT
+   solver and the C core (`CORNER_LAST`: assumptions on the same SAT instance and the same
+   Packer, so what each learned serves every question), or without python-sat by the C
+   core and CP-SAT (`side_questions.QUERY_STAGES`).  The helpers' work is weighed per side
+   by what answered the costly questions before (`Side.distrust`): the questions of one
+   file tend to suit the same helper.
 """
 from __future__ import annotations
 
@@ -201,8 +200,8 @@ SIDE_FIRST: Portfolio = (("c", 80_000, 80_000), ("beam", 4_000, 16_000), ("dp", 
 # The DP gets one turn past SIDE_FIRST's cap, at SIDE_DP_LAST states (its scan resumes where
 # SIDE_FIRST's stopped): fdakkokfffkkffkfgafokof's side 10 has no packing, which CaDiCaL
 # took 14.6 s to prove beside 3.8 s of the C core and 3.1 s of the beam, and that turn proves
-# in 0.5 s (the file 21.8 -> 2.6 s).  On a side it cannot settle the turn costs up to 2 s
-# (rrhooambamhaoamhhmammaha's side 10, which has a packing); no restricted file's side
+# in 0.5 s (the file 21.8 -> 2.6 s).  On a side it cannot settle the turn costs its scan
+# (2.0 s on rrhooambamhaoamhhmammaha's side 10, which has a packing); no restricted file's side
 # comes this far (docs/BENCHMARKS.md, "Twenty-third pass").
 SIDE_BEAM_MAX = 256_000
 SIDE_DP_LAST = 640_000
