@@ -9,8 +9,8 @@
  *         it has, the same scan direction)
  *     Lines(): the line-count bound's memo, kept by the caller for the scans of one side
  *     Scan(types, counts, side, occupied, min_corner, target, weights=None, lines=None,
- *          transposed=-1, last_corner=-1): first_corner's question as a scan kept between budgets;
- *         .advance(budget, room=None) -> as first_corner, resuming where the last budget
+ *          transposed=-1, last_corner=-1): first_corner's question as a scan kept between
+ *         budgets; .advance(budget, room=None) -> as first_corner, resuming where the last budget
  *         stopped it; .work: the states it has taken from its layers (its cost so far)
  *     line_counts(types, counts, side, occupied, vertical, lines=None) -> bool: that bound
  *         alone, on one board (for tests)

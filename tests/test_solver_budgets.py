@@ -115,7 +115,7 @@ def test_a_run_of_one_asks_the_next_pieces_corner_up_to_its_cap(monkeypatch: pyt
     assert caps == {True: {staged.RUN_OF_ONE_NEXT_MAX}, False: {dict((n, c) for n, _, c in staged.RUN_STAGES)["dp-next"]}}
 
 
-def test_the_side_s_last_helpers_give_the_dp_one_turn_past_its_first_cap():
+def test_a_sides_last_helpers_give_the_dp_one_turn_past_its_first_cap():
     """fdakkokfffkkffkfgafokof's side 10 has no packing: the DP's side question gives up at
     SIDE_FIRST's cap, and its one turn among SIDE_STAGES, resuming that scan, proves it
     (where CaDiCaL took 14.6 s; docs/BENCHMARKS.md, "Twenty-third pass")."""
