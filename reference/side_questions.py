@@ -272,8 +272,8 @@ class Side:
         pieces after it) is refuted."""
         rest = list(counts)
         rest[t] -= 1
-        for corner in range(min_corner[t], last_corner + 1):
-            cells = self.placement(t, corner) if corner < self.side * self.side else None
+        for corner in range(min_corner[t], min(last_corner + 1, self.side * self.side)):
+            cells = self.placement(t, corner)
             if cells is not None and occupied.isdisjoint(cells):
                 after = list(min_corner)
                 after[t] = corner + 1
@@ -520,10 +520,13 @@ class Side:
         corners before it are asked.  The states it took go to `work`."""
         after = list(min_corner)
         after[t] = max(after[t], start)
+        if known is not None and known <= after[t]:
+            self.work = 0
+            return known  # no corner before it is left to ask
         end = self.side * self.side if known is None else known
         if self.direction != 0:
             found = self.first_corner(counts, occupied, after, t, budget, room_limit=PIECE_ROOM_LIMIT,
-                                      last_corner=-1 if known is None else known - 1)
+                                      last_corner=end - 1 if known is not None else -1)
             return known if found is None and known is not None else found
         work: float = 0
         found = None
