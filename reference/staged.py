@@ -110,6 +110,15 @@ ORDERED_C_BUDGET = 200_000
 # 40 000, 101.8 -> 105.6 s ("Twentieth pass").
 PIECE_RETRY_AFTER = 2
 PIECE_RETRY_BUDGET = 80_000
+# A retry that gives up is asked again after twice as many corners refuted one by one as
+# before it, on PIECE_RETRY_GROWTH times its budget, up to PIECE_RETRY_MAX states: the
+# corners one by one and the whole question then take turns on growing shares, as the
+# helpers of a portfolio do.  (fdakkokfffkkgfkfgafokof's second piece: 30 corners refuted
+# at about 0.1 s each after the retry at 80 000 states gave up, where the whole question
+# at 320 000 answers in 0.5 s; the file 6.0 -> 2.4 s, the 104 restricted files' work
+# estimate 127.8 -> 125.8 s; docs/BENCHMARKS.md, "Twenty-fourth pass".)
+PIECE_RETRY_GROWTH = 4
+PIECE_RETRY_MAX = 2_560_000
 # The retry's windows of corners (`Side.corner_from`) each twice as wide as the one before:
 # its answer can lie far on (freffeissaoeaeaaeeeaesf's second piece: 60 corners on, 16
 # windows of 4 at 0.05-0.44 s each; the file 5.01 -> 2.03 s, the 97 restricted files' DP
@@ -467,11 +476,13 @@ def _smallest_corner(board: Side, t: int, counts: list[int], occupied: frozenset
     cannot settle hands the whole piece to the DP (when it is not waiting to be retried),
     or that corner and the next to `side_questions.CORNER_STAGES` (or, without python-sat,
     the portfolio); once PIECE_RETRY_AFTER of them are refuted, the whole piece is asked
-    of the DP again, from the next corner, on PIECE_RETRY_BUDGET states.  A packing known
-    around the pieces placed (the board's witness) ends the corners at its type-t piece's,
-    which it proves has a completion: only the corners before need asking.  The first
-    corner still open (`_first_open_corner`) is the answer when the witness has the piece
-    there or the beam finds a packing around it, and the corners asked in turn start there.
+    of the DP again, from the next corner, on PIECE_RETRY_BUDGET states, and, while that
+    gives up, again after twice as many, on PIECE_RETRY_GROWTH times the budget.  A packing
+    known around the pieces placed (the board's witness) ends the corners at its type-t
+    piece's, which it proves has a completion: only the corners before need asking.  The
+    first corner still open (`_first_open_corner`) is the answer when the witness has the
+    piece there or the beam finds a packing around it, and the corners asked in turn start
+    there.
     """
     rest = list(counts)
     rest[t] -= 1
@@ -489,6 +500,7 @@ def _smallest_corner(board: Side, t: int, counts: list[int], occupied: frozenset
             assert found is not None and found >= first, "the corners before the first open one have no completion"
             return found, None
     refuted_one_by_one = 0
+    retry_after, retry_budget = PIECE_RETRY_AFTER, PIECE_RETRY_BUDGET  # retry_after 0: no more retries
     for corner in range(first, board.side * board.side):
         if corner == known:
             return corner, None  # the witness has the piece there: placing it keeps the rest
@@ -508,13 +520,15 @@ def _smallest_corner(board: Side, t: int, counts: list[int], occupied: frozenset
                 return found, None
             answer = board.packable_at(t, corner, rest, taken, min_corner)
             refuted_one_by_one += not answer
-            if not answer and refuted_one_by_one == PIECE_RETRY_AFTER:
+            if not answer and refuted_one_by_one == retry_after:
                 # The piece's whole question again, on a larger budget, from the next corner.
-                found = board.corner_from(t, counts, occupied, min_corner, corner + 1, PIECE_RETRY_BUDGET, known,
+                found = board.corner_from(t, counts, occupied, min_corner, corner + 1, retry_budget, known,
                                           RETRY_WINDOW_GROWTH)
                 if found is not False:
                     assert found is not None and found > corner, "a completion exists after the corners refuted"
                     return found, None
+                retry_budget *= PIECE_RETRY_GROWTH
+                retry_after = retry_after * 2 if retry_budget <= PIECE_RETRY_MAX else 0
         if answer:
             return corner, board.found
     raise AssertionError("a completion exists, so some corner has one")

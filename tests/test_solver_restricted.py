@@ -354,6 +354,47 @@ def test_a_piece_whose_corners_are_refuted_one_by_one_is_asked_whole_again(monke
     assert retried and all(isinstance(found, int) and found is not False for found in retried), retried
 
 
+# The retries give up until their budget has grown: each comes after twice as many corners
+# refuted one by one as the one before, on PIECE_RETRY_GROWTH times its budget, the last on
+# PIECE_RETRY_MAX states.
+RETRIES_GROWING = {**PIECE_RETRIED, "PIECE_RETRY_AFTER": 1, "PIECE_RETRY_BUDGET": 2, "PIECE_RETRY_GROWTH": 2,
+                   "PIECE_RETRY_MAX": 64}
+
+
+def test_a_retry_that_gives_up_is_asked_again_after_twice_as_many_corners_on_a_larger_budget(monkeypatch):
+    # Per piece: [corners refuted one by one so far, [(those refuted at each retry, its budget)]].
+    pieces_asked: list[tuple[list[int], list[tuple[int, int]]]] = []
+    corner_from, packable_at = side_questions.Side.corner_from, side_questions.Side.packable_at
+    smallest_corner = staged._smallest_corner
+
+    def piece(*args):  # type: ignore[no-untyped-def]
+        pieces_asked.append(([0], []))
+        return smallest_corner(*args)
+
+    def retry(self, t, counts, occupied, min_corner, start, budget, known=None, growth=1):  # type: ignore[no-untyped-def]
+        if budget != side_questions.DP_LAYER_BUDGET:
+            refuted, retries = pieces_asked[-1]
+            retries.append((refuted[0], budget))
+        return corner_from(self, t, counts, occupied, min_corner, start, budget, known, growth)
+
+    def corner(self, *args):  # type: ignore[no-untyped-def]
+        answer = packable_at(self, *args)
+        pieces_asked[-1][0][0] += not answer
+        return answer
+
+    monkeypatch.setattr(staged, "_smallest_corner", piece)
+    monkeypatch.setattr(side_questions.Side, "corner_from", retry)
+    monkeypatch.setattr(side_questions.Side, "packable_at", corner)
+    for seed in range(16):
+        rng = random.Random(f"retries-growing/{seed}")
+        subset = rng.sample(SHAPES, rng.randint(2, 3))
+        pieces = [rng.choice(subset) for _ in range(rng.randint(6, 8))]
+        assert solve_forced(pieces, RETRIES_GROWING) == Solution(*solve_plain(pieces)), seed
+    for _, retries in pieces_asked:
+        assert retries == [(1 << i, 2 << i) for i in range(len(retries))]
+    assert max(len(retries) for _, retries in pieces_asked) >= 3, "some piece is retried three times"
+
+
 def test_the_dp_past_its_corner_cap_settles_corners_among_the_last_helpers():
     """`CORNER_LAST` has the DP too, on budgets past DP_CORNER_MAX: here it alone settles
     every corner the first helpers leave."""
