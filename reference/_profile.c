@@ -9,9 +9,12 @@
  *         it has, the same scan direction)
  *     Lines(): the line-count bound's memo, kept by the caller for the scans of one side
  *     Scan(types, counts, side, occupied, min_corner, target, weights=None, lines=None,
- *          transposed=-1, last_corner=-1): first_corner's question as a scan kept between
- *         budgets; .advance(budget, room=None) -> as first_corner, resuming where the last budget
- *         stopped it; .work: the states it has taken from its layers (its cost so far)
+ *          transposed=-1, last_corner=-1, keep=ARCHIVE_MAX): first_corner's question as a
+ *         scan kept between budgets; .advance(budget, room=None) -> as first_corner, resuming
+ *         where the last budget stopped it; .work: the states it has taken from its layers
+ *         (its cost so far); .packing: once it answered with one, a packing with its target
+ *         piece at the answer, traced back through its layers (kept while they hold at most
+ *         `keep` states: its "Archive" section), else None
  *     line_counts(types, counts, side, occupied, vertical, lines=None) -> bool: that bound
  *         alone, on one board (for tests)
  *     beam(types, counts, side, occupied, min_corner, width, weights=None, lines=None,
@@ -432,6 +435,27 @@ static int lines_refute(const Board *B, LineMemo *memo, int k, uint64_t taken, u
     return line_counts_refute(&Q, type_counts, B->types);
 }
 
+/* ---- Archive: a scan's layers kept, to trace its packing back -------------------
+ *
+ * The layers keep no parents: a state's predecessors are few (the cell taken already, left
+ * empty, or one placement from it per type), so once the scan ends with a packing, it is
+ * found by reading the layers back from the end state, one predecessor a layer
+ * (archive_trace).  The scan adds each state of a layer as it takes it (archive_open):
+ * layer k is states layer_start[k] .. layer_start[k + 1] - 1, `layers` of them complete.
+ * At most `limit` states (18 bytes each); past that, nothing is kept, and no packing. */
+#define ARCHIVE_MAX ((size_t)1 << 22)
+typedef struct {
+    Key *keys;
+    uint16_t *attributes;
+    size_t size, capacity;
+    size_t layer_start[MAX_CELLS + 1];
+    size_t limit; /* the most states it keeps (ARCHIVE_MAX unless the caller says) */
+    int layers;   /* layers kept so far */
+    int dropped;  /* past its limit (or out of memory): none */
+} Archive;
+
+#define MAX_PIECES (MAX_CELLS / 4)
+
 /* A scan in progress: the layer of cell k (`current`), and when the budget stopped it,
  * the layer of cell k + 1 already made (`next`, `stalled`): a larger budget resumes it
  * there, and a scan that gave up has lost none of its work. */
@@ -444,6 +468,9 @@ typedef struct {
     long long work; /* states taken from a layer so far: the scan's cost */
     int last_start;       /* past this cell no target placement <= last_corner can start */
     uint16_t last_corner; /* a state's attribute past last_start must be at most this */
+    Archive archive;      /* the layers before `current`, freed once the scan has answered */
+    int packed;           /* the pieces of the packing traced back, -1: none */
+    int packing_types[MAX_PIECES], packing_corners[MAX_PIECES];
 } ScanRun;
 
 #define RUNNING (-3)  /* a scan not yet answered */
@@ -464,18 +491,134 @@ static int last_target_start(const Board *B, int target, int last_corner)
     return last;
 }
 
-static int scan_start(ScanRun *S, const Board *B, uint64_t start_counts, int target, int last_corner)
+static int scan_start(ScanRun *S, const Board *B, uint64_t start_counts, int target, int last_corner, size_t keep)
 {
     *S = (ScanRun){.result = RUNNING, .last_start = last_target_start(B, target, last_corner),
-                   .last_corner = (uint16_t)(last_corner < 0 ? NO_TARGET : last_corner)};
+                   .last_corner = (uint16_t)(last_corner < 0 ? NO_TARGET : last_corner), .packed = -1,
+                   .archive = {.limit = keep}};
     return layer_init(&S->current, 1 << 10) && layer_init(&S->next, 1 << 10)
            && layer_add(&S->current, 0, start_counts, NO_TARGET);
+}
+
+static void archive_free(Archive *A)
+{
+    free(A->keys);
+    free(A->attributes);
+    A->keys = NULL;
+    A->attributes = NULL;
+    A->size = A->capacity = 0;
 }
 
 static void scan_free(ScanRun *S)
 {
     layer_free(&S->current);
     layer_free(&S->next);
+    archive_free(&S->archive);
+}
+
+/* Makes room in the archive for layer k (`size` states), which the scan then adds as it
+ * takes them (a layer made again, after a budget stopped the scan, replaces what it added
+ * before); 0 when it keeps nothing (dropped: past its limit, or memory ran out). */
+static int archive_open(Archive *A, int k, size_t size)
+{
+    if (A->dropped)
+        return 0;
+    A->size = A->layer_start[k];
+    if (A->size + size > A->limit) {
+        archive_free(A);
+        A->dropped = 1;
+        return 0;
+    }
+    if (A->size + size > A->capacity) {
+        size_t capacity = A->capacity ? A->capacity : 1 << 12;
+        while (capacity < A->size + size)
+            capacity *= 2;
+        Key *keys = realloc(A->keys, capacity * sizeof(Key));
+        if (keys)
+            A->keys = keys;
+        uint16_t *attributes = realloc(A->attributes, capacity * sizeof(uint16_t));
+        if (attributes)
+            A->attributes = attributes;
+        if (!keys || !attributes) {
+            archive_free(A);
+            A->dropped = 1;
+            return 0;
+        }
+        A->capacity = capacity;
+    }
+    return 1;
+}
+
+/* The packing of a scan that ended with one (its end state in S->current, the layers
+ * before it archived), traced back from the end state: at each cell a predecessor of the
+ * state in the archive, through a move the scan makes (the cell taken already, left
+ * empty, or a placement from it).  Every archived state was made by such moves from the
+ * start, so the predecessors found lead back to it, and the moves form a packing; a
+ * state's attribute is the smallest target corner over the paths reaching it, and one of
+ * its predecessors made it, so the packing found has its target piece at the scan's
+ * answer.  A layer is read once, in order (a state's predecessors differ from it by the
+ * one piece placed at the cell, if any: one type per placement), which costs a few
+ * percent of the scan.  Keeps it in S->packing_types/corners (S->packed). */
+static void archive_trace(const Board *B, ScanRun *S, int target)
+{
+    const Archive *A = &S->archive;
+    uint64_t covered = 0, counts = 0;
+    uint16_t attribute = NO_TARGET;
+    int found = 0;
+    for (size_t i = 0; i < S->current.capacity && !found; i++)
+        if (S->current.tags[i] && S->current.keys[i].counts == 0 && S->current.attributes[i] == S->result) {
+            covered = S->current.keys[i].covered;
+            attribute = S->current.attributes[i];
+            found = 1;
+        }
+    if (!found || A->dropped || A->layers != B->cells)
+        return;
+    int type_at_shift[64], placed = 0;
+    for (int i = 0; i < 64; i++)
+        type_at_shift[i] = -1;
+    for (int t = 0; t < B->types; t++)
+        type_at_shift[B->field_shift[t]] = t;
+    for (int k = B->cells - 1; k >= 0; k--) {
+        uint64_t shifted = covered << 1, whole = shifted | 1;
+        int option_of[MAX_TYPES];  /* the placement of each type from cell k that the state can follow */
+        for (int t = 0; t < B->types; t++)
+            option_of[t] = -1;
+        for (int o = B->option_start[k]; o < B->option_start[k + 1] && !B->occupied[k]; o++)
+            if ((B->options[o].mask & whole) == B->options[o].mask)
+                option_of[B->options[o].type] = o;
+        size_t first = A->layer_start[k], last = A->layer_start[k + 1];
+        int step = 0;
+        for (size_t i = first; i < last && !step; i++) {
+            const Key *e = &A->keys[i];
+            uint16_t before = A->attributes[i];
+            if (e->counts == counts) {
+                /* The cell taken already (covered, or occupied), or left empty. */
+                step = before == attribute && (e->covered == shifted || (!B->occupied[k] && e->covered == whole));
+            } else {
+                uint64_t unit = e->counts - counts - (1ull << 56);
+                int t = unit && !(unit & (unit - 1)) ? type_at_shift[__builtin_ctzll(unit)] : -1;
+                if (t < 0 || option_of[t] < 0 || (e->counts & B->field_mask[t]) != (counts & B->field_mask[t]) + unit)
+                    continue;  /* not one piece more than the state, of a type placed from here */
+                const Option *p = &B->options[option_of[t]];
+                /* The placement makes the state's attribute min(before, its corner when a target). */
+                int at_answer = t == target && p->corner == attribute;
+                if (e->covered != (whole & ~p->mask) || (t == target && p->corner < attribute)
+                    || !(before == attribute || (at_answer && before > attribute)))
+                    continue;
+                step = 1;
+                S->packing_types[placed] = t;
+                S->packing_corners[placed++] = p->corner;
+            }
+            if (step) {
+                covered = e->covered;
+                counts = e->counts;
+                attribute = before;
+            }
+        }
+        if (!step)
+            return;  /* cannot happen (see above): no packing then rather than a wrong one */
+    }
+    S->packed = placed;
 }
 
 /* The bounds a scan applies, and what they need. */
@@ -559,11 +702,16 @@ static long scan_advance(const Board *B, ScanRun *S, int target, long long budge
             S->with_room = use_room;
             S->work += (long long)current->size;
             Bounds bounds = {B, R, memo, line_memo, use_room};
+            Archive *archive = archive_open(&S->archive, k, current->size) ? &S->archive : NULL;
             for (size_t i = 0; i < current->capacity; i++) {
                 if (!current->tags[i])
                     continue;
                 const Key *e = &current->keys[i];
                 uint16_t attribute = current->attributes[i];
+                if (archive) {
+                    archive->keys[archive->size] = *e;
+                    archive->attributes[archive->size++] = attribute;
+                }
                 if (k > S->last_start && attribute > S->last_corner)
                     continue;  /* its target piece can no longer lie at a corner <= last_corner */
                 if ((e->covered & 1) || B->occupied[k]) {
@@ -596,18 +744,26 @@ static long scan_advance(const Board *B, ScanRun *S, int target, long long budge
             S->room_short = S->with_room && memo->size >= memo->limit ? memo->limit : 0;
             return GAVE_UP;
         }
+        S->archive.layers = k + 1;
+        S->archive.layer_start[k + 1] = S->archive.size;
         Layer swap = *current;
         *current = *next;
         *next = swap;
         layer_clear(next);
         S->k++;
-        if (current->size == 0)
+        if (current->size == 0) {
+            archive_free(&S->archive);
             return S->result = NO_TARGET + 1;
+        }
     }
     S->result = NO_TARGET + 1;
     for (size_t i = 0; i < S->current.capacity; i++)
-        if (S->current.tags[i] && S->current.keys[i].counts == 0 && S->current.attributes[i] <= S->last_corner)
+        if (S->current.tags[i] && S->current.keys[i].counts == 0 && S->current.attributes[i] <= S->last_corner
+            && S->current.attributes[i] < S->result)
             S->result = S->current.attributes[i];
+    if (S->result != NO_TARGET + 1)
+        archive_trace(B, S, target);
+    archive_free(&S->archive);
     return S->result;
 }
 
@@ -1384,7 +1540,7 @@ static PyObject *first_corner(PyObject *self, PyObject *args)
         line_memo = lines_memo_for((LinesObject *)lines_obj, &Q.board->lines, Q.board->transposed);
     /* No thread switch: the memos of a Room and of a Lines are shared and not locked. */
     ScanRun S;
-    long found = scan_start(&S, Q.board, Q.start_counts, Q.target, Q.last_corner)
+    long found = scan_start(&S, Q.board, Q.start_counts, Q.target, Q.last_corner, 0)
                  ? scan_advance(Q.board, &S, Q.target, budget, R, memo, line_memo) : OUT_OF_MEMORY;
     scan_free(&S);
     line_memo_free(&own_lines);
@@ -1460,11 +1616,12 @@ static PyObject *scan_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     ScanObject *self = (ScanObject *)type->tp_alloc(type, 0);
     if (!self)
         return NULL;
+    long long keep = ARCHIVE_MAX;
     self->question.transposed = -1;
     self->question.last_corner = -1;
-    if (!PyArg_ParseTuple(args, "OOiOOi|OOii", &types_obj, &counts_obj, &side, &occupied_obj, &min_corner_obj,
+    if (!PyArg_ParseTuple(args, "OOiOOi|OOiiL", &types_obj, &counts_obj, &side, &occupied_obj, &min_corner_obj,
                           &self->question.target, &weights, &lines_obj, &self->question.transposed,
-                          &self->question.last_corner)
+                          &self->question.last_corner, &keep)
         || !read_question(types_obj, counts_obj, side, occupied_obj, min_corner_obj, weights, lines_obj,
                           &self->question)) {
         Py_DECREF(self);
@@ -1475,7 +1632,7 @@ static PyObject *scan_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     if (self->question.board) {
         self->started = 1;
         if (!scan_start(&self->run, self->question.board, self->question.start_counts, self->question.target,
-                        self->question.last_corner)) {
+                        self->question.last_corner, keep < 0 ? 0 : (size_t)keep)) {
             Py_DECREF(self);
             return PyErr_NoMemory();
         }
@@ -1519,6 +1676,23 @@ static PyObject *scan_get_work(ScanObject *self, void *closure)
     return PyLong_FromLongLong(self->started ? self->run.work : 0);
 }
 
+static PyObject *scan_get_packing(ScanObject *self, void *closure)
+{
+    (void)closure;
+    if (!self->started || self->run.packed < 0)
+        Py_RETURN_NONE;
+    PyObject *packing = PyTuple_New(self->run.packed);
+    for (int i = 0; packing && i < self->run.packed; i++) {
+        PyObject *piece = Py_BuildValue("(ii)", self->run.packing_types[i], self->run.packing_corners[i]);
+        if (!piece) {
+            Py_CLEAR(packing);
+            break;
+        }
+        PyTuple_SET_ITEM(packing, i, piece);
+    }
+    return packing;
+}
+
 static PyMethodDef scan_methods[] = {
     {"advance", (PyCFunction)scan_advance_method, METH_VARARGS,
      "advance(budget, room=None) -> int, None or False: the scan on from where it stopped, until\n"
@@ -1529,6 +1703,9 @@ static PyMethodDef scan_methods[] = {
 
 static PyGetSetDef scan_getset[] = {
     {"work", (getter)scan_get_work, NULL, "states the scan has taken from its layers so far (its cost)", NULL},
+    {"packing", (getter)scan_get_packing, NULL,
+     "((type, corner), ...): a packing with its target piece at the answer, once the scan has\n"
+     "answered with one and its layers were kept (at most ARCHIVE_MAX states); else None", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
 
@@ -1538,7 +1715,8 @@ static PyTypeObject ScanType = {
     .tp_basicsize = sizeof(ScanObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "Scan(types, counts, side, occupied, min_corner, target, weights=None, lines=None,\n"
-              "     transposed=-1, last_corner=-1): first_corner's question as a scan kept between budgets.",
+              "     transposed=-1, last_corner=-1, keep=ARCHIVE_MAX): first_corner's question as a scan kept\n"
+              "     between budgets; keep: the most states it keeps to trace its packing back.",
     .tp_new = scan_new,
     .tp_dealloc = (destructor)scan_dealloc,
     .tp_methods = scan_methods,
@@ -1659,7 +1837,8 @@ PyMODINIT_FUNC PyInit__profile(void)
     if (m && (PyModule_AddObjectRef(m, "Room", (PyObject *)&RoomType) < 0
               || PyModule_AddObjectRef(m, "Lines", (PyObject *)&LinesType) < 0
               || PyModule_AddObjectRef(m, "Scan", (PyObject *)&ScanType) < 0
-              || PyModule_AddIntConstant(m, "ROOM_MEMO_MAX", (long)ROOM_MEMO_MAX) < 0))
+              || PyModule_AddIntConstant(m, "ROOM_MEMO_MAX", (long)ROOM_MEMO_MAX) < 0
+              || PyModule_AddIntConstant(m, "ARCHIVE_MAX", (long)ARCHIVE_MAX) < 0))
         Py_CLEAR(m);
     return m;
 }

@@ -6,6 +6,7 @@ Cells = Sequence[tuple[int, int]]
 Weights = tuple[Sequence[int], Sequence[int], int]
 
 ROOM_MEMO_MAX: int  # the most values a Room's memo holds (its default limit)
+ARCHIVE_MAX: int  # the most states a Scan keeps to trace its packing back (its default `keep`)
 
 class Room:
     def __init__(self, types: Sequence[Cells], counts: Sequence[int], side: int, transposed: int = -1, /) -> None: ...
@@ -23,10 +24,13 @@ class Lines:
 class Scan:
     def __init__(self, types: Sequence[Cells], counts: Sequence[int], side: int, occupied: Sequence[int],
                  min_corner: Sequence[int], target: int, weights: Weights | None = None,
-                 lines: Lines | None = None, transposed: int = -1, last_corner: int = -1, /) -> None: ...
+                 lines: Lines | None = None, transposed: int = -1, last_corner: int = -1, keep: int = ..., /
+                 ) -> None: ...
     def advance(self, budget: int, room: Room | None = None, /) -> int | None | Literal[False]: ...
     @property
     def work(self) -> int: ...
+    @property
+    def packing(self) -> tuple[tuple[int, int], ...] | None: ...
 
 def beam(types: Sequence[Cells], counts: Sequence[int], side: int, occupied: Sequence[int],
          min_corner: Sequence[int], width: int, weights: Weights | None = None, lines: Lines | None = None,

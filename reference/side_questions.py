@@ -251,7 +251,10 @@ class Side:
         a larger budget, each resumes where its budget stopped it.  The states they took
         from their layers this time go to `work`.  A question refuted before is not asked.
         `last_corner` (with a target): over the packings whose target piece lies at a corner
-        up to it only (`_profile.Scan`); None then refutes each of those corners."""
+        up to it only (`_profile.Scan`); None then refutes each of those corners.  An answer
+        leaves in `found` the packing the scan traced back (the target piece at the answer),
+        when it kept its layers (`_profile.ARCHIVE_MAX`)."""
+        self.found = None
         if self.refuted.holds(counts, occupied, min_corner):
             self.work = 0
             return None
@@ -259,6 +262,9 @@ class Side:
         work = question.work() + self._room_entries()
         found = self._scan(question, budget, room_limit)
         self.work = question.work() + self._room_entries() - work
+        if found is not None and found is not False:
+            packing = question.scan(self.direction).packing
+            self.found = None if packing is None else list(packing)
         if found is None and last_corner < 0:
             self.refuted.add(counts, occupied, min_corner)
         elif found is None:
@@ -517,7 +523,9 @@ class Side:
         `growth` times wider than the one before, while its preferred direction is the
         rows, whose scans a window cuts short; else in one question (`first_corner`).
         `known`: a corner known to have a completion (the witness's), so that only the
-        corners before it are asked.  The states it took go to `work`."""
+        corners before it are asked.  The states it took go to `work`; the packing the DP
+        traced back, when it answered one, to `found` (the piece at its answer included)."""
+        self.found = None
         after = list(min_corner)
         after[t] = max(after[t], start)
         if known is not None and known <= after[t]:

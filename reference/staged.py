@@ -9,7 +9,13 @@ settled in steps, each of which keeps the answer the seed's first solution:
    pieces cannot all fit, the side is impossible.  Otherwise it still goes to every later
    C search as a bound checked at each node.
 2. The side's own yes/no on small budgets (`SIDE_FIRST`): a packing the C core or the
-   beam finds is the witness the later steps start from; the DP's "no" ends the side.
+   beam finds, or the DP traces back through its layers, is the witness the later steps
+   start from; the DP's "no" ends the side.  (So do the packings of the runs' and the
+   pieces' questions: each packing the DP answers with comes with one, while its layers
+   stay under `_profile.ARCHIVE_MAX` states.  eeeabefesajefefaeeeaesf, whose side 10 the
+   DP answered "yes" and no helper found a packing of, asked runs and corners without
+   one: 4.0 -> 2.2 s; the 104 restricted files' work estimate 125.8 -> 118.8 s;
+   docs/BENCHMARKS.md, "Twenty-fourth pass".)
    Then the plain search's own first moves (`_place_plain_moves`): each next piece at its
    smallest corner that fits, as the seed places them before it backtracks.  A run of
    them is each piece's answer as soon as it is known to have a completion (the corners
@@ -220,8 +226,9 @@ SIDE_STAGES: Portfolio = (("c", 20_000, 0), ("beam", 1_000, SIDE_BEAM_MAX), ("sa
 
 @dataclass(frozen=True)
 class RunAnswer:
-    """A run's question settled: has it a completion; the packing the C core found, or the
-    next piece's smallest corner over the completions the DP found."""
+    """A run's question settled: has it a completion; the packing of its completion a helper
+    found (the C core, the beam, the DP traced one back), and the next piece's smallest
+    corner over the completions, when the DP was asked for it."""
     packable: bool
     packing: list[tuple[int, int]] | None = None
     next_corner: int | None = None
@@ -406,10 +413,10 @@ def _place_plain_moves(board: Side, partial: _Partial) -> bool:
                 return (RunAnswer(False) if board.lp_refutes(counts, occupied, min_corner) else None), 1
             if helper == "dp":
                 dp_says = board.first_corner(counts, occupied, min_corner, -1, int(budget))
-                return (None if dp_says is False else RunAnswer(dp_says is not None)), board.work
+                return (None if dp_says is False else RunAnswer(dp_says is not None, board.found)), board.work
             assert helper == "dp-next", helper
             dp_says = board.first_corner(counts, occupied, min_corner, t, int(budget))
-            return (None if dp_says is False else RunAnswer(dp_says is not None, None, dp_says)), board.work
+            return (None if dp_says is False else RunAnswer(dp_says is not None, board.found, dp_says)), board.work
 
         stages = RUN_STAGES if run > 1 else capped(RUN_STAGES, "dp-next", RUN_OF_ONE_NEXT_MAX)
         settled = balanced(stages, ask, board.distrust, lambda answer: answer.packable)
@@ -417,13 +424,14 @@ def _place_plain_moves(board: Side, partial: _Partial) -> bool:
             break
         if not settled.packable:
             refuted = run
-        elif settled.packing is not None:
+            continue
+        if settled.packing is not None:
             packing = list(zip(types[:run], moves)) + settled.packing
             known = _followed(packing, types, moves)
-        elif settled.next_corner == moves[run]:
-            known = run + 1  # the next piece's answer is its move: the run one longer has a completion
-        else:
-            known, next_corner = run, settled.next_corner
+        if settled.next_corner == moves[run]:
+            known = max(known, run + 1)  # the next piece's answer is its move: the run one longer has a completion
+        elif settled.next_corner is not None or settled.packing is None:
+            known, next_corner = run, settled.next_corner  # the next piece's corner, when the DP gave it
             break
     if not known:
         partial.futile_moves = partial.anchors + moves
@@ -448,6 +456,16 @@ def _followed(packing: list[tuple[int, int]] | None, types: list[int], moves: li
         rest.remove((t, corner))
         run += 1
     return run
+
+
+def _around(packing: list[tuple[int, int]] | None, t: int, corner: int) -> list[tuple[int, int]] | None:
+    """A packing with a type-t piece at `corner`, less that piece: the packing of the rest
+    around it (None when there is none)."""
+    if packing is None:
+        return None
+    rest = list(packing)
+    rest.remove((t, corner))
+    return rest
 
 
 def _first_open_corner(board: Side, t: int, rest: list[int], occupied: frozenset[int], min_corner: list[int],
@@ -498,7 +516,7 @@ def _smallest_corner(board: Side, t: int, counts: list[int], occupied: frozenset
         found = board.smallest_corner_by_dp(t, counts, occupied, min_corner, first, known)
         if found is not False:
             assert found is not None and found >= first, "the corners before the first open one have no completion"
-            return found, None
+            return found, _around(board.found, t, found)
     refuted_one_by_one = 0
     retry_after, retry_budget = PIECE_RETRY_AFTER, PIECE_RETRY_BUDGET  # retry_after 0: no more retries
     for corner in range(first, board.side * board.side):
@@ -517,7 +535,7 @@ def _smallest_corner(board: Side, t: int, counts: list[int], occupied: frozenset
             found = board.smallest_corner_by_dp(t, counts, occupied, min_corner, corner, known)
             if found is not False:
                 assert found is not None and found >= corner, "the corners before have no completion"
-                return found, None
+                return found, _around(board.found, t, found)
             answer = board.packable_at(t, corner, rest, taken, min_corner)
             refuted_one_by_one += not answer
             if not answer and refuted_one_by_one == retry_after:
@@ -526,7 +544,7 @@ def _smallest_corner(board: Side, t: int, counts: list[int], occupied: frozenset
                                           RETRY_WINDOW_GROWTH)
                 if found is not False:
                     assert found is not None and found > corner, "a completion exists after the corners refuted"
-                    return found, None
+                    return found, _around(board.found, t, found)
                 retry_budget *= PIECE_RETRY_GROWTH
                 retry_after = retry_after * 2 if retry_budget <= PIECE_RETRY_MAX else 0
         if answer:

@@ -252,6 +252,66 @@ def test_a_resumed_scan_answers_as_one_scan(seed):
         assert scan.advance(1) == expected  # answered: asked again, the same answer at once
 
 
+def check_traced(types: Sequence[Shape], counts: Sequence[int], side: int, occupied: frozenset[int],
+                 min_corner: Sequence[int], target: int, answer: int,
+                 packing: Sequence[tuple[int, int]] | None) -> None:
+    """`packing` packs `counts` on the free cells, each piece at a corner >= its type's
+    min_corner, and its first `target` piece lies at `answer`."""
+    assert packing is not None
+    assert sorted(t for t, _ in packing) == sorted(t for t, n in enumerate(counts) for _ in range(n))
+    taken = set(occupied)
+    for t, corner in packing:
+        assert corner >= min_corner[t]
+        cells = dict(placements(types[t], side, frozenset())).get(corner)
+        assert cells is not None and not cells & taken, (t, corner)
+        taken |= cells
+    if target >= 0:
+        assert min(corner for t, corner in packing if t == target) == answer
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_a_scan_that_answers_yes_traces_a_packing_with_its_target_at_the_answer(seed):
+    """Along both directions, with and without a target and a window of corners, stopped and
+    resumed: the packing traced back from the layers kept is a packing of the question."""
+    rng = random.Random(f"profile-trace/{seed}")
+    traced = 0
+    while not traced:  # questions until one has a packing
+        side = rng.randint(4, 7)
+        types, counts, occupied = random_question(rng, side, (side * side - side) // 5)
+        cells = [t.cells for t in types]
+        for target in [-1] + [t for t in range(len(types)) if counts[t]]:
+            min_corner = [rng.choice((0, 0, rng.randrange(side * side))) for _ in types]
+            last_corner = rng.choice((-1, rng.randrange(side * side))) if target >= 0 else -1
+            for direction in (0, 1):
+                scan = _profile.Scan(cells, counts, side, sorted(occupied), min_corner, target, None, None,
+                                     direction, last_corner)
+                assert scan.packing is None  # not answered yet
+                answer = next(found for budget in (1, 4, 0) if (found := scan.advance(budget)) is not False)
+                if answer is None:
+                    assert scan.packing is None
+                    continue
+                check_traced(types, counts, side, occupied, min_corner, target, answer, scan.packing)
+                traced += 1
+
+
+@pytest.mark.parametrize("keep", (0, 30, -1))
+def test_a_scan_keeps_its_layers_up_to_its_limit_only(keep):
+    """Past the states it may keep, a scan answers as before, without a packing."""
+    rng = random.Random("profile-keep")
+    for _ in range(20):
+        side = 6
+        types, counts, occupied = random_question(rng, side, 6)
+        cells = [t.cells for t in types]
+        scan = _profile.Scan(cells, counts, side, sorted(occupied), [0] * len(types), -1, None, None, 0, -1,
+                             _profile.ARCHIVE_MAX if keep < 0 else keep)
+        answer = scan.advance(0)
+        assert answer == _profile.first_corner(cells, counts, side, sorted(occupied), [0] * len(types), -1, 0)
+        if answer is None or (keep >= 0 and scan.work > keep):
+            assert scan.packing is None
+        else:
+            check_traced(types, counts, side, occupied, [0] * len(types), -1, 0, scan.packing)
+
+
 def test_a_scan_gives_up_and_resumes():
     pieces = [SHAPE_BY_NAME["T_down"]] * 5 + [SHAPE_BY_NAME["S_vertical"]] * 5
     cells = [t.cells for t in dict.fromkeys(pieces)]
@@ -370,6 +430,8 @@ def _record_scans(monkeypatch, budgets: bool = False) -> list[tuple[int, int | N
         scan = scan_of(question, direction)
 
         class Recorded:
+            packing = property(lambda self: scan.packing)
+
             def advance(self, budget, room=None):
                 advanced.append((direction, budget if budgets else None if room is None else room.limit))
                 return scan.advance(budget, room)

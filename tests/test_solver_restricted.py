@@ -418,6 +418,42 @@ def test_a_side_the_first_questions_could_not_afford_is_settled_by_the_dp(pieces
     assert solve_forced(pieces, SIDE_BY_DP) == Solution(*solve_plain(pieces))
 
 
+@pytest.mark.parametrize("overrides", (SIDE_BY_DP, FORCED_DP), ids=("side-by-dp", "forced-dp"))
+def test_the_packings_the_dp_traces_back_are_witnesses_of_the_pieces_left(monkeypatch, overrides):
+    """With the DP answering the side, the runs and the pieces, each packing it traced back
+    that the board keeps (`Side.witness`) packs the pieces still to place around those
+    placed, whenever a piece is placed."""
+    checked, traced = [], []
+    place, first_corner = side_questions.Side.place, side_questions.Side.first_corner
+
+    def placing(self, t, corner, witness=None):  # type: ignore[no-untyped-def]
+        place(self, t, corner, witness)
+        if self.witness is not None:
+            left = list(self.counts)
+            taken: set[int] = set()
+            for u, at in self.placed:
+                left[u] -= 1
+                taken |= self.placement(u, at)
+            check_packing(self.witness, self.types, left, self.side, taken)
+            checked.append(self.witness)
+
+    def asking(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        self.found = None
+        found = first_corner(self, *args, **kwargs)
+        if self.found is not None:
+            traced.append(self.found)
+        return found
+
+    monkeypatch.setattr(side_questions.Side, "place", placing)
+    monkeypatch.setattr(side_questions.Side, "first_corner", asking)
+    for seed in range(12):
+        rng = random.Random(f"dp-witness/{seed}")
+        subset = rng.sample(SHAPES, rng.randint(2, 4))
+        pieces = [rng.choice(subset) for _ in range(rng.randint(5, 8))]
+        assert solve_forced(pieces, overrides) == Solution(*solve_plain(pieces)), seed
+    assert len(traced) >= 5 and len(checked) >= 5, "the DP traced packings back, and the board kept some"
+
+
 def test_the_dp_refutes_a_side_that_costs_the_sat_solver_seconds():
     """konlnckknkakkkkklknnkkk's side 10: its DP for the first piece gives up at 40 000
     states and CaDiCaL took 6.9 s; the DP asked for any packing refutes it along the
