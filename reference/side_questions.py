@@ -46,6 +46,7 @@ CORNER_WINDOW = 4
 # completion at all (`staged.RUN_STAGES`), in turns.  (A layer of n states holds about 40n
 # bytes: two questions at DP_CORNER_MAX states, 13 MB a direction.)
 KEPT_QUESTIONS = 2
+KEPT_TARGETED = 1  # and those for a target (`Side._question_of`)
 # Below the budgets at which the two directions race (`Side._first_answer`), the direction
 # not preferred gets this share of a budget after the preferred one: on the 94 restricted
 # files the preferred direction answered 2 738 DP questions, the other 67, and the other's
@@ -390,8 +391,9 @@ class Side:
 
     def _question_of(self, counts: list[int], occupied: Collection[int], min_corner: list[int],
                      target: int, last_corner: int) -> DpQuestion:
-        """The DP question: one of the last KEPT_QUESTIONS asked when it is one of them (its
-        scans kept: they hold their layers), else a new one."""
+        """The DP question: one of the last KEPT_QUESTIONS asked for any completion or the
+        last KEPT_TARGETED asked for a target when it is one of them (its scans kept: they
+        hold their layers), else a new one."""
         key = (tuple(counts), tuple(sorted(occupied)), tuple(min_corner), target, last_corner)
         if not occupied and target < 0 and not any(min_corner):
             # The side's own yes/no (`staged.SIDE_FIRST`), kept apart from the pieces'
@@ -404,13 +406,14 @@ class Side:
         kept = [question for question in self.questions if question.key == key]
         question = kept[0] if kept else DpQuestion(self, key)
         others = [other for other in self.questions if other is not question]
-        while len(others) >= KEPT_QUESTIONS:
-            # The oldest goes, but a question for a target before one for any completion: a
-            # corner's question is its run's without the target and resumes that run's scan,
-            # where a target's question is not asked again once its portfolio is done
-            # (kskknbkkbnnkkkllslkhkkl: the run's scan pushed out by the piece's, 0.7 s).
-            targeted = [other for other in others if other.key[3] >= 0]
-            others.remove((targeted or others)[0])
+        # The oldest of its kind goes: a question for a target and one for any completion
+        # are kept apart.  A corner's question is its run's without the target and resumes
+        # that run's scan (kskknbkkbnnkkkllslkhkkl: the run's scan pushed out by the
+        # piece's, 0.7 s), and a piece's retry resumes the retry before it, between which
+        # its corners are asked one by one (`staged._smallest_corner`).
+        same_kind = [other for other in others if (other.key[3] >= 0) == (target >= 0)]
+        while len(same_kind) >= (KEPT_TARGETED if target >= 0 else KEPT_QUESTIONS):
+            others.remove(same_kind.pop(0))
         self.questions = others + [question]
         return question
 

@@ -122,7 +122,11 @@ PIECE_RETRY_BUDGET = 80_000
 # helpers of a portfolio do.  (fdakkokfffkkgfkfgafokof's second piece: 30 corners refuted
 # at about 0.1 s each after the retry at 80 000 states gave up, where the whole question
 # at 320 000 answers in 0.5 s; the file 6.0 -> 2.4 s, the 104 restricted files' work
-# estimate 127.8 -> 125.8 s; docs/BENCHMARKS.md, "Twenty-fourth pass".)
+# estimate 127.8 -> 125.8 s.)  Each asks the question of the first retry, from the same
+# corner, whose scans it resumes (`Side._question_of` keeps them): the corners refuted in
+# between are in it, but asked from the corner after them it was a new question, whose
+# scans started again (the DP's work on the 104 files 289.0 -> 284.1 M states and values;
+# docs/BENCHMARKS.md, "Twenty-fourth pass").
 PIECE_RETRY_GROWTH = 4
 PIECE_RETRY_MAX = 2_560_000
 # The retry's windows of corners (`Side.corner_from`) each twice as wide as the one before:
@@ -519,6 +523,7 @@ def _smallest_corner(board: Side, t: int, counts: list[int], occupied: frozenset
             return found, _around(board.found, t, found)
     refuted_one_by_one = 0
     retry_after, retry_budget = PIECE_RETRY_AFTER, PIECE_RETRY_BUDGET  # retry_after 0: no more retries
+    retry_from: int | None = None
     for corner in range(first, board.side * board.side):
         if corner == known:
             return corner, None  # the witness has the piece there: placing it keeps the rest
@@ -540,7 +545,9 @@ def _smallest_corner(board: Side, t: int, counts: list[int], occupied: frozenset
             refuted_one_by_one += not answer
             if not answer and refuted_one_by_one == retry_after:
                 # The piece's whole question again, on a larger budget, from the next corner.
-                found = board.corner_from(t, counts, occupied, min_corner, corner + 1, retry_budget, known,
+                if retry_from is None:
+                    retry_from = corner + 1  # the later retries ask the same question, and resume its scans
+                found = board.corner_from(t, counts, occupied, min_corner, retry_from, retry_budget, known,
                                           RETRY_WINDOW_GROWTH)
                 if found is not False:
                     assert found is not None and found > corner, "a completion exists after the corners refuted"
