@@ -178,9 +178,10 @@ class Side:
         self.dp_gave_up_at: int | None = None  # pieces placed when the DP last gave up
         self.counts = list(counts)
         self.placed: list[tuple[int, int]] = []  # (type, corner) of the pieces placed so far
-        # A "yes" of the C core or the SAT solver comes with its packing: `found` holds that of
-        # the last question answered so ((type, corner) of the pieces asked about), and
-        # `witness` one of the pieces still to place around those placed, while one is known.
+        # A "yes" of the C core, the beam, the SAT solver or the DP (traced back through its
+        # layers) comes with its packing: `found` holds that of the last question answered so
+        # ((type, corner) of the pieces asked about), and `witness` one of the pieces still to
+        # place around those placed, while one is known.
         self.found: list[tuple[int, int]] | None = None
         self.witness: list[tuple[int, int]] | None = None
         self.sat: sat_side.SatSide | None = None
