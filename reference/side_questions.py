@@ -17,7 +17,7 @@ from collections.abc import Callable, Collection, Sequence
 
 from reference import _fastsolve, _profile, oracle, sat_side
 from reference.lp_bound import Certificate, lp_certificate
-from reference.portfolio import Distrust, Portfolio, balanced
+from reference.portfolio import SECONDS_PER_UNIT, Distrust, Portfolio, balanced
 from reference.refuted import Refuted
 from reference.shapes import Shape
 
@@ -200,6 +200,7 @@ class Side:
         self.side_question: DpQuestion | None = None  # the side's own, kept apart (`_question_of`)
         self.distrust = Distrust()  # `balanced`: what the helpers' work weighs at this side
         self.work: float = 0  # of the last `packable_by` or `first_corner` (`portfolio.SECONDS_PER_UNIT`'s units)
+        self.corner_seconds = 0.0  # what the corners' questions (`packable_at`) cost so far, estimated
         self.refuted = Refuted()  # the questions proved to have no packing: none is asked twice
         self.lp_asked: set[tuple[tuple[int, ...], frozenset[int], tuple[int, ...]]] = set()  # `lp_refutes`
         self.beam_missed: dict[tuple[tuple[int, ...], frozenset[int]], int] = {}  # the widest beam that found nothing
@@ -601,9 +602,14 @@ class Side:
             if answer:
                 self.found = self._unplaced(sat.model_packing(), (t, corner))
             return answer, sat.conflicts() - conflicts
-        answer = balanced(CORNER_STAGES, ask, self.distrust)
+        def costed(helper: str, amount: float) -> tuple[bool | None, float]:
+            answer, work = ask(helper, amount)
+            self.corner_seconds += work * SECONDS_PER_UNIT[helper]
+            return answer, work
+
+        answer = balanced(CORNER_STAGES, costed, self.distrust)
         if answer is None:
-            answer = balanced(CORNER_LAST, ask, self.distrust)
+            answer = balanced(CORNER_LAST, costed, self.distrust)
         assert answer is not None, "CORNER_LAST must have a helper without a cap"
         if not answer:
             self.refuted.add(rest, taken, after)

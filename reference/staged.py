@@ -86,7 +86,7 @@ from dataclasses import dataclass
 from reference import _fastsolve
 from reference.lp_bound import lp_certificate
 from reference.shapes import Shape
-from reference.portfolio import Portfolio, balanced, capped
+from reference.portfolio import SECONDS_PER_UNIT, Portfolio, balanced, capped
 from reference.side_questions import Side
 
 Corner = tuple[int, int]
@@ -116,17 +116,20 @@ ORDERED_C_BUDGET = 200_000
 # 40 000, 101.8 -> 105.6 s ("Twentieth pass").
 PIECE_RETRY_AFTER = 2
 PIECE_RETRY_BUDGET = 80_000
-# A retry that gives up is asked again after twice as many corners refuted one by one as
-# before it, on PIECE_RETRY_GROWTH times its budget, up to PIECE_RETRY_MAX states: the
-# corners one by one and the whole question then take turns on growing shares, as the
-# helpers of a portfolio do.  (fdakkokfffkkgfkfgafokof's second piece: 30 corners refuted
-# at about 0.1 s each after the retry at 80 000 states gave up, where the whole question
-# at 320 000 answers in 0.5 s; the file 6.0 -> 2.4 s, the 104 restricted files' work
-# estimate 127.8 -> 125.8 s.)  Each asks the question of the first retry, from the same
-# corner, whose scans it resumes (`Side._question_of` keeps them): the corners refuted in
-# between are in it, but asked from the corner after them it was a new question, whose
-# scans started again (the DP's work on the 104 files 289.0 -> 284.1 M states and values;
-# docs/BENCHMARKS.md, "Twenty-fourth pass").
+# A retry that gives up is asked again once the corners refuted one by one since have cost
+# as much as it did (estimated), on PIECE_RETRY_GROWTH times its budget, up to
+# PIECE_RETRY_MAX states: the corners one by one and the whole question take turns on
+# growing shares, as the helpers of a portfolio do.  (fdakkokfffkkgfkfgafokof's second piece:
+# 30 corners refuted at about 0.1 s each after the retry at 80 000 states gave up, where the
+# whole question at 320 000 answers in 0.5 s: 6.0 -> 2.4 s.  Asked again after twice as many
+# corners as the last time, kmaoammdommmoamhhmommaaa's first piece had spent 1.6 s on a retry
+# at 320 000 states that gave up, before its corners, at 0.03 s each, found the answer; with
+# the cost, 2.8 -> 1.1 s.)  Each asks the question of the first retry, from the same corner,
+# whose scans it resumes (`Side._question_of` keeps them): the corners refuted in between
+# are in it, but asked from the corner after them it was a new question, whose scans started
+# again.  (The 104 restricted files' work estimate: 125.8 s with one retry; 118.8 s with the
+# DP's packings as witnesses, then 117.4 s resuming, 113.2 s by cost, 113.6 s at twice the
+# cost, 118.4 s at half; docs/BENCHMARKS.md, "Twenty-fourth pass".)
 PIECE_RETRY_GROWTH = 4
 PIECE_RETRY_MAX = 2_560_000
 # The retry's windows of corners (`Side.corner_from`) each twice as wide as the one before:
@@ -499,7 +502,8 @@ def _smallest_corner(board: Side, t: int, counts: list[int], occupied: frozenset
     or that corner and the next to `side_questions.CORNER_STAGES` (or, without python-sat,
     the portfolio); once PIECE_RETRY_AFTER of them are refuted, the whole piece is asked
     of the DP again, from the next corner, on PIECE_RETRY_BUDGET states, and, while that
-    gives up, again after twice as many, on PIECE_RETRY_GROWTH times the budget.  A packing
+    gives up, again once the corners since have cost as much, on PIECE_RETRY_GROWTH times
+    the budget.  A packing
     known around the pieces placed (the board's witness) ends the corners at its type-t
     piece's, which it proves has a completion: only the corners before need asking.  The
     first corner still open (`_first_open_corner`) is the answer when the witness has the
@@ -522,8 +526,12 @@ def _smallest_corner(board: Side, t: int, counts: list[int], occupied: frozenset
             assert found is not None and found >= first, "the corners before the first open one have no completion"
             return found, _around(board.found, t, found)
     refuted_one_by_one = 0
-    retry_after, retry_budget = PIECE_RETRY_AFTER, PIECE_RETRY_BUDGET  # retry_after 0: no more retries
+    # The piece's whole question asked again (None: no more): first after PIECE_RETRY_AFTER
+    # corners refuted one by one, from the corner after them, then whenever the corners since
+    # have cost as much as the retry before (estimated: `Side.corner_seconds`).
+    retry_budget: int | None = PIECE_RETRY_BUDGET
     retry_from: int | None = None
+    retry_seconds = corner_seconds_then = 0.0
     for corner in range(first, board.side * board.side):
         if corner == known:
             return corner, None  # the witness has the piece there: placing it keeps the rest
@@ -543,8 +551,9 @@ def _smallest_corner(board: Side, t: int, counts: list[int], occupied: frozenset
                 return found, _around(board.found, t, found)
             answer = board.packable_at(t, corner, rest, taken, min_corner)
             refuted_one_by_one += not answer
-            if not answer and refuted_one_by_one == retry_after:
-                # The piece's whole question again, on a larger budget, from the next corner.
+            if not answer and retry_budget is not None and (
+                    refuted_one_by_one == PIECE_RETRY_AFTER if retry_from is None
+                    else board.corner_seconds - corner_seconds_then >= retry_seconds):
                 if retry_from is None:
                     retry_from = corner + 1  # the later retries ask the same question, and resume its scans
                 found = board.corner_from(t, counts, occupied, min_corner, retry_from, retry_budget, known,
@@ -552,8 +561,8 @@ def _smallest_corner(board: Side, t: int, counts: list[int], occupied: frozenset
                 if found is not False:
                     assert found is not None and found > corner, "a completion exists after the corners refuted"
                     return found, _around(board.found, t, found)
-                retry_budget *= PIECE_RETRY_GROWTH
-                retry_after = retry_after * 2 if retry_budget <= PIECE_RETRY_MAX else 0
+                retry_seconds, corner_seconds_then = board.work * SECONDS_PER_UNIT["dp"], board.corner_seconds
+                retry_budget = retry_budget * PIECE_RETRY_GROWTH if retry_budget < PIECE_RETRY_MAX else None
         if answer:
             return corner, board.found
     raise AssertionError("a completion exists, so some corner has one")

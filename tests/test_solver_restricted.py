@@ -24,6 +24,7 @@ from test_solver_beam import check_packing
 from reference import _profile, oracle, sat_side, side_questions, solver, staged
 from reference.lp_bound import certificate, lp_certificate
 from reference.plain import min_side, solve_plain
+from reference.portfolio import SECONDS_PER_UNIT
 from reference.shapes import SHAPE_BY_NAME, SHAPES, Shape
 from reference.solver import Solution, available_engines, solve
 
@@ -354,32 +355,34 @@ def test_a_piece_whose_corners_are_refuted_one_by_one_is_asked_whole_again(monke
     assert retried and all(isinstance(found, int) and found is not False for found in retried), retried
 
 
-# The retries give up until their budget has grown: each comes after twice as many corners
-# refuted one by one as the one before, on PIECE_RETRY_GROWTH times its budget, the last on
-# PIECE_RETRY_MAX states.
+# The retries give up until their budget has grown: the first after PIECE_RETRY_AFTER
+# corners refuted one by one, each later one once the corners since have cost as much as
+# the retry before, on PIECE_RETRY_GROWTH times its budget, the last on PIECE_RETRY_MAX states.
 RETRIES_GROWING = {**PIECE_RETRIED, "PIECE_RETRY_AFTER": 1, "PIECE_RETRY_BUDGET": 2, "PIECE_RETRY_GROWTH": 2,
                    "PIECE_RETRY_MAX": 64}
 
 
-def test_a_retry_that_gives_up_is_asked_again_after_twice_as_many_corners_on_a_larger_budget(monkeypatch):
-    # Per piece: [corners refuted one by one so far, [(those refuted at each retry, its budget)]].
-    pieces_asked: list[tuple[list[int], list[tuple[int, int]]]] = []
+def test_a_retry_that_gives_up_is_asked_again_once_the_corners_cost_as_much_on_a_larger_budget(monkeypatch):
+    # Per piece, in order: ("refuted", corners' cost then) and ("retry", budget, corners' cost
+    # then, the retry's cost); costs estimated (`Side.corner_seconds`, SECONDS_PER_UNIT).
+    pieces_asked: list[list[tuple]] = []
     corner_from, packable_at = side_questions.Side.corner_from, side_questions.Side.packable_at
     smallest_corner = staged._smallest_corner
 
     def piece(*args):  # type: ignore[no-untyped-def]
-        pieces_asked.append(([0], []))
+        pieces_asked.append([])
         return smallest_corner(*args)
 
     def retry(self, t, counts, occupied, min_corner, start, budget, known=None, growth=1):  # type: ignore[no-untyped-def]
+        found = corner_from(self, t, counts, occupied, min_corner, start, budget, known, growth)
         if budget != side_questions.DP_LAYER_BUDGET:
-            refuted, retries = pieces_asked[-1]
-            retries.append((refuted[0], budget))
-        return corner_from(self, t, counts, occupied, min_corner, start, budget, known, growth)
+            pieces_asked[-1].append(("retry", budget, self.corner_seconds, self.work * SECONDS_PER_UNIT["dp"]))
+        return found
 
     def corner(self, *args):  # type: ignore[no-untyped-def]
         answer = packable_at(self, *args)
-        pieces_asked[-1][0][0] += not answer
+        if not answer:
+            pieces_asked[-1].append(("refuted", self.corner_seconds))
         return answer
 
     monkeypatch.setattr(staged, "_smallest_corner", piece)
@@ -390,9 +393,18 @@ def test_a_retry_that_gives_up_is_asked_again_after_twice_as_many_corners_on_a_l
         subset = rng.sample(SHAPES, rng.randint(2, 3))
         pieces = [rng.choice(subset) for _ in range(rng.randint(6, 8))]
         assert solve_forced(pieces, RETRIES_GROWING) == Solution(*solve_plain(pieces)), seed
-    for _, retries in pieces_asked:
-        assert retries == [(1 << i, 2 << i) for i in range(len(retries))]
-    assert max(len(retries) for _, retries in pieces_asked) >= 3, "some piece is retried three times"
+    most = 0
+    for events in pieces_asked:
+        retries = [i for i, event in enumerate(events) if event[0] == "retry"]
+        assert [events[i][1] for i in retries] == [2 << n for n in range(len(retries))]
+        if retries:
+            assert retries[0] == 1, "the first after one corner refuted"
+        for before, this in zip(retries, retries[1:]):
+            _, _, then, cost = events[before]
+            assert events[this - 1][1] - then >= cost, "the corners since cost as much as the retry before"
+            assert all(seconds - then < cost for _, seconds in events[before + 1:this - 1]), "and not sooner"
+        most = max(most, len(retries))
+    assert most >= 3, "some piece is retried three times"
 
 
 def test_the_dp_past_its_corner_cap_settles_corners_among_the_last_helpers():
