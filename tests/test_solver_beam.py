@@ -17,10 +17,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generators.hard import decode
-from reference import side_questions, staged
+from reference import side_questions
 from reference.plain import solve_plain
 from reference.shapes import SHAPE_BY_NAME, SHAPES, Shape
 from reference.solver import Solution, available_engines, solve
+from solver_knobs import set_knobs
 
 pytestmark = pytest.mark.skipif("c" not in available_engines(), reason="the C core is not built")
 _profile = pytest.importorskip("reference._profile")
@@ -165,8 +166,7 @@ BEAM_FIRST = {"FIRST_C_BUDGET": 1, "ORDERED_C_BUDGET": 1, "CORNER_C_BUDGET": 0, 
 
 def beam_first(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
     """BEAM_FIRST set; returns whether each beam asked found a packing."""
-    for name, value in BEAM_FIRST.items():
-        monkeypatch.setattr(staged if hasattr(staged, name) else side_questions, name, value)
+    set_knobs(monkeypatch, BEAM_FIRST)
     found: list[bool] = []
     original = side_questions.Side._packable_by
 

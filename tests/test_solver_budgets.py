@@ -1,8 +1,8 @@
 """Where the helpers stop on the questions that cost the restricted files most
 (docs/BENCHMARKS.md, "Twenty-second pass"): the next piece's corner asked of a run of one
 (`staged.RUN_OF_ONE_NEXT_MAX`), the DP's direction not preferred
-(`side_questions.OTHER_DIRECTION_SHARE`), the piece's whole question after the DP gave
-up (`side_questions.DP_RETRY_PIECES`) and the DP's last turn at a side
+(`profile_side.OTHER_DIRECTION_SHARE`), the piece's whole question after the DP gave
+up (`profile_side.DP_RETRY_PIECES`) and the DP's last turn at a side
 (`staged.SIDE_DP_LAST`, "Twenty-third pass").
 
 rrhooambamhaoamhhmammaha at side 10 (24 pieces in 100 cells): its first Z_horizontal at
@@ -17,7 +17,7 @@ import pytest
 
 from generators.hard import decode
 from test_solver_witness import few_shape_files_match_plain
-from reference import side_questions, staged
+from reference import profile_side, side_questions, staged
 from reference.solver import available_engines
 
 pytestmark = pytest.mark.skipif("c" not in available_engines(), reason="the C core is not built")
@@ -59,7 +59,7 @@ def test_the_direction_not_preferred_gets_a_share_of_a_budget_below_the_race(mon
     preferred is scanned to OTHER_DIRECTION_SHARE of that; from twice DP_LAYER_BUDGET on,
     both race at half the budget."""
     advanced: list[tuple[int, int]] = []
-    original = side_questions.DpQuestion.scan
+    original = profile_side.DpQuestion.scan
 
     class Recorded:
         def __init__(self, scan: _profile.Scan, direction: int) -> None:
@@ -69,17 +69,17 @@ def test_the_direction_not_preferred_gets_a_share_of_a_budget_below_the_race(mon
             advanced.append((self.direction, budget))
             return self.scan.advance(budget, room)
 
-    def recorded(question: side_questions.DpQuestion, direction: int) -> Recorded:
+    def recorded(question: profile_side.DpQuestion, direction: int) -> Recorded:
         return Recorded(original(question, direction), direction)
 
-    monkeypatch.setattr(side_questions.DpQuestion, "scan", recorded)
+    monkeypatch.setattr(profile_side.DpQuestion, "scan", recorded)
     board, t, counts, occupied, min_corner = second_z()
     rest, taken, after = corner_question(board, t, counts, occupied, min_corner, 2)
     preferred = board.direction
     assert board.first_corner(rest, taken, after, -1, 10_000) is False
-    assert advanced == [(preferred, 10_000), (1 - preferred, 10_000 // side_questions.OTHER_DIRECTION_SHARE)]
+    assert advanced == [(preferred, 10_000), (1 - preferred, 10_000 // profile_side.OTHER_DIRECTION_SHARE)]
     advanced.clear()
-    budget = 2 * side_questions.DP_LAYER_BUDGET
+    budget = 2 * profile_side.DP_LAYER_BUDGET
     board.first_corner(rest, taken, after, -1, budget)
     assert advanced[:2] == [(preferred, budget // 2), (1 - preferred, budget // 2)]
 
@@ -90,7 +90,7 @@ def test_a_piece_is_not_asked_whole_again_until_more_pieces_are_placed():
     board, t, counts, occupied, min_corner = second_z()
     assert board.smallest_corner_by_dp(t, counts, occupied, min_corner, 0) is False
     gave_up_at = len(board.placed)
-    while len(board.placed) < gave_up_at + side_questions.DP_RETRY_PIECES:
+    while len(board.placed) < gave_up_at + profile_side.DP_RETRY_PIECES:
         board.work = -1
         assert board.smallest_corner_by_dp(t, counts, occupied, min_corner, 0) is False
         assert board.work == -1, "not asked"

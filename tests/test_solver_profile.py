@@ -19,6 +19,7 @@ from reference.shapes import SHAPE_BY_NAME, SHAPES, Shape
 _profile = pytest.importorskip("reference._profile")
 _fastsolve = pytest.importorskip("reference._fastsolve")
 side_questions = pytest.importorskip("reference.side_questions")
+profile_side = pytest.importorskip("reference.profile_side")
 
 
 def placements(shape: Shape, side: int, occupied: frozenset[int]) -> list[tuple[int, frozenset[int]]]:
@@ -124,7 +125,7 @@ def test_a_pieces_corner_window_by_window_matches_enumeration(seed, monkeypatch)
     rng = random.Random(f"corner-from/{seed}")
     side = rng.randint(3, 5)
     types, counts, occupied = random_question(rng, side, 4)
-    monkeypatch.setattr(side_questions, "CORNER_WINDOW", rng.randint(1, 3))
+    monkeypatch.setattr(profile_side, "CORNER_WINDOW", rng.randint(1, 3))
     no_order = [0] * len(types)
     growth = seed % 2 + 1
     for t in [t for t in range(len(types)) if counts[t]]:
@@ -361,7 +362,7 @@ def test_both_directions_race_at_half_the_budget_before_either_scans_to_the_whol
     whole = [_profile.Scan(cells, counts, 8, [], [0, 0, 0], -1, None, None, d) for d in (0, 1)]
     assert [scan.advance(10_000) is False for scan in whole] == [False, True]
     assert whole[1].advance(20_000) is not False and whole[1].work > 12 * whole[0].work
-    monkeypatch.setattr(side_questions, "DP_LAYER_BUDGET", 2_500)
+    monkeypatch.setattr(profile_side, "DP_LAYER_BUDGET", 2_500)
     widths = _record_scans(monkeypatch, budgets=True)
     board = side_questions.Side(types, counts, 8, None)
     board.direction = 1
@@ -390,13 +391,13 @@ def test_a_room_whose_memo_fills_up_hands_the_question_to_the_other_direction():
     counts = [pieces.count(t) for t in types]
     board = side_questions.Side(types, counts, 10, lp_certificate(types, counts, 10))
     board.direction = 1
-    assert board.first_corner(counts, [], [0] * len(types), 0, side_questions.DP_LAYER_BUDGET) == 4
+    assert board.first_corner(counts, [], [0] * len(types), 0, profile_side.DP_LAYER_BUDGET) == 4
     rows, columns = board.rooms  # indexed by direction: 0 rows, 1 columns
     assert columns is not None and columns.full and board.direction == 0
     assert rows is not None
     # A lookup in progress when the memo filled up finished its values: it holds a few more
     # than its limit.  A probe after it reads the memo as it is.
-    first = side_questions.ROOM_FIRST_LIMIT
+    first = profile_side.ROOM_FIRST_LIMIT
     assert first <= columns.entries <= first + 64
     board.direction = 1
     assert board.first_corner(counts, [], [0] * len(types), 0, 2_500) in (4, False)
@@ -424,9 +425,9 @@ def _record_scans(monkeypatch, budgets: bool = False) -> list[tuple[int, int | N
     """From now on, (direction, its room() memo's limit) of each turn a DP scan is given, or
     (direction, the turn's budget) with `budgets`."""
     advanced: list[tuple[int, int | None]] = []
-    scan_of = side_questions.DpQuestion.scan
+    scan_of = profile_side.DpQuestion.scan
 
-    def recorded(question: side_questions.DpQuestion, direction: int):
+    def recorded(question: profile_side.DpQuestion, direction: int):
         scan = scan_of(question, direction)
 
         class Recorded:
@@ -437,7 +438,7 @@ def _record_scans(monkeypatch, budgets: bool = False) -> list[tuple[int, int | N
                 return scan.advance(budget, room)
         return Recorded()
 
-    monkeypatch.setattr(side_questions.DpQuestion, "scan", recorded)
+    monkeypatch.setattr(profile_side.DpQuestion, "scan", recorded)
     return advanced
 
 
@@ -453,15 +454,15 @@ def test_a_probe_uses_rooms_memo_without_growing_it_and_a_question_grows_it_in_t
     assert board.first_corner([5, 5], [], [0, 0], -1, 1_000) is False
     assert board.rooms == [None, None]  # a probe builds no room()
     # A budget this small gives up on the side's question, room() or not.
-    monkeypatch.setattr(side_questions, "DP_LAYER_BUDGET", 3_000)
-    monkeypatch.setattr(side_questions, "ROOM_FIRST_LIMIT", 8)
-    monkeypatch.setattr(side_questions, "PIECE_ROOM_LIMIT", 8 * side_questions.ROOM_GROWTH ** 2)
-    monkeypatch.setattr(side_questions, "ROOM_MIN_YIELD", 0)  # every memo pays for itself (the next test)
-    monkeypatch.setattr(side_questions, "ROOM_FIRST_CUTS", 0)
+    monkeypatch.setattr(profile_side, "DP_LAYER_BUDGET", 3_000)
+    monkeypatch.setattr(profile_side, "ROOM_FIRST_LIMIT", 8)
+    monkeypatch.setattr(profile_side, "PIECE_ROOM_LIMIT", 8 * profile_side.ROOM_GROWTH ** 2)
+    monkeypatch.setattr(profile_side, "ROOM_MIN_YIELD", 0)  # every memo pays for itself (the next test)
+    monkeypatch.setattr(profile_side, "ROOM_FIRST_CUTS", 0)
     advanced = _record_scans(monkeypatch)
     assert board.smallest_corner_by_dp(0, [5, 5], frozenset(), [0, 0], 0) is False
     first, other = board.direction, 1 - board.direction
-    assert advanced == [(first, None), (other, None)] + [(d, 8 * side_questions.ROOM_GROWTH ** k)
+    assert advanced == [(first, None), (other, None)] + [(d, 8 * profile_side.ROOM_GROWTH ** k)
                                                            for k in range(3) for d in (first, other)]
     rooms = [room for room in board.rooms if room is not None]
     assert len(rooms) == 2 and all(room.full and room.entries <= room.limit + 64 for room in rooms)
@@ -469,7 +470,7 @@ def test_a_probe_uses_rooms_memo_without_growing_it_and_a_question_grows_it_in_t
     assert board.first_corner([5, 5], [], [0, 0], -1, 50) is False  # a probe: nothing added
     assert [room.entries for room in rooms] == entries
     assert board.first_corner([5, 4], [], [0, 0], 0, 0) is not False  # unbounded: up to ROOM_LIMIT
-    assert all(room.limit == side_questions.ROOM_LIMIT for room in rooms)
+    assert all(room.limit == profile_side.ROOM_LIMIT for room in rooms)
 
 
 def test_memos_kept_from_a_larger_limit_are_scanned_when_a_question_raises_its_limit_again(monkeypatch):
@@ -480,10 +481,10 @@ def test_memos_kept_from_a_larger_limit_are_scanned_when_a_question_raises_its_l
     corner went to the SAT solver for 3 s; docs/BENCHMARKS.md, "Fourteenth pass".)"""
     pieces = [SHAPE_BY_NAME["T_down"]] * 5 + [SHAPE_BY_NAME["S_vertical"]] * 5
     board = side_questions.Side(list(dict.fromkeys(pieces)), [5, 5], 9, None)
-    monkeypatch.setattr(side_questions, "DP_LAYER_BUDGET", 3_000)
-    monkeypatch.setattr(side_questions, "ROOM_FIRST_LIMIT", 8)
-    monkeypatch.setattr(side_questions, "ROOM_FIRST_CUTS", 0)  # every memo pays
-    large, small = 8 * side_questions.ROOM_GROWTH ** 2, 8
+    monkeypatch.setattr(profile_side, "DP_LAYER_BUDGET", 3_000)
+    monkeypatch.setattr(profile_side, "ROOM_FIRST_LIMIT", 8)
+    monkeypatch.setattr(profile_side, "ROOM_FIRST_CUTS", 0)  # every memo pays
+    large, small = 8 * profile_side.ROOM_GROWTH ** 2, 8
     assert board.first_corner([5, 5], [], [0, 0], -1, 3_000, room_limit=large) is False
     rooms = [room for room in board.rooms if room is not None]
     assert len(rooms) == 2 and all(room.full and room.entries >= large for room in rooms)
@@ -512,7 +513,7 @@ def test_a_scan_stopped_while_rooms_memo_was_full_remakes_its_layer_when_the_lim
 
 
 def test_a_rooms_cuts_count_the_states_its_values_refuted():
-    """`Room.cuts`, what a memo was worth (`side_questions._pays`): none while its memo holds
+    """`Room.cuts`, what a memo was worth (`profile_side._pays`): none while its memo holds
     no value, and the states its values refuted once it does, which the scan then does
     without."""
     pieces = [SHAPE_BY_NAME["T_down"]] * 5 + [SHAPE_BY_NAME["S_vertical"]] * 5
@@ -535,12 +536,12 @@ def test_a_memo_that_has_refuted_nothing_is_not_deepened_past_its_first_limit(mo
     ROOM_FIRST_CUTS is 0, when they grow to the question's limit as memos that pay do."""
     types = [SHAPE_BY_NAME["T_down"], SHAPE_BY_NAME["S_vertical"]]
     board = side_questions.Side(types, [5, 5], 9, None)
-    monkeypatch.setattr(side_questions, "DP_LAYER_BUDGET", 3_000)
-    monkeypatch.setattr(side_questions, "ROOM_FIRST_LIMIT", 8)
-    monkeypatch.setattr(side_questions, "PIECE_ROOM_LIMIT", 8 * side_questions.ROOM_GROWTH ** 2)
-    monkeypatch.setattr(side_questions, "ROOM_MIN_YIELD", 0)
-    monkeypatch.setattr(side_questions, "ROOM_FIRST_CUTS", first_cuts)
-    limit = 8 * side_questions.ROOM_GROWTH ** 3
+    monkeypatch.setattr(profile_side, "DP_LAYER_BUDGET", 3_000)
+    monkeypatch.setattr(profile_side, "ROOM_FIRST_LIMIT", 8)
+    monkeypatch.setattr(profile_side, "PIECE_ROOM_LIMIT", 8 * profile_side.ROOM_GROWTH ** 2)
+    monkeypatch.setattr(profile_side, "ROOM_MIN_YIELD", 0)
+    monkeypatch.setattr(profile_side, "ROOM_FIRST_CUTS", first_cuts)
+    limit = 8 * profile_side.ROOM_GROWTH ** 3
     assert board.first_corner([5, 5], [], [0, 0], -1, 3_000, room_limit=limit) is False
     rooms = [room for room in board.rooms if room is not None]
     assert len(rooms) == 2 and all(room.cuts == 0 and room.full for room in rooms)
@@ -557,14 +558,14 @@ def test_a_memo_that_does_not_pay_for_itself_is_not_deepened_and_its_direction_g
     still pay have been deepened (here none)."""
     pieces = [SHAPE_BY_NAME["T_down"]] * 5 + [SHAPE_BY_NAME["S_vertical"]] * 5
     board = side_questions.Side(list(dict.fromkeys(pieces)), [5, 5], 9, None)
-    monkeypatch.setattr(side_questions, "DP_LAYER_BUDGET", 3_000)
-    monkeypatch.setattr(side_questions, "ROOM_FIRST_LIMIT", 8)
-    judged_from = 8 * side_questions.ROOM_GROWTH
-    monkeypatch.setattr(side_questions, "PIECE_ROOM_LIMIT", judged_from)
-    monkeypatch.setattr(side_questions, "ROOM_MIN_YIELD", 1e9)  # past PIECE_ROOM_LIMIT, none pays
-    monkeypatch.setattr(side_questions, "ROOM_FIRST_CUTS", 0)  # (the test before)
+    monkeypatch.setattr(profile_side, "DP_LAYER_BUDGET", 3_000)
+    monkeypatch.setattr(profile_side, "ROOM_FIRST_LIMIT", 8)
+    judged_from = 8 * profile_side.ROOM_GROWTH
+    monkeypatch.setattr(profile_side, "PIECE_ROOM_LIMIT", judged_from)
+    monkeypatch.setattr(profile_side, "ROOM_MIN_YIELD", 1e9)  # past PIECE_ROOM_LIMIT, none pays
+    monkeypatch.setattr(profile_side, "ROOM_FIRST_CUTS", 0)  # (the test before)
     advanced = _record_scans(monkeypatch)
-    large = judged_from * side_questions.ROOM_GROWTH ** 2
+    large = judged_from * profile_side.ROOM_GROWTH ** 2
     assert board.first_corner([5, 5], [], [0, 0], -1, 3_000, room_limit=large) is False
     first, other = board.direction, 1 - board.direction
     # Deepened to PIECE_ROOM_LIMIT values, then no more: neither pays.
@@ -577,8 +578,8 @@ def test_a_memo_that_does_not_pay_for_itself_is_not_deepened_and_its_direction_g
     assert board.first_corner([5, 4], [], [0, 0], 0, 3_000, room_limit=large) is False
     assert advanced == [(first, entries[0]), (other, entries[1])]  # as they are, and last
     assert [room.entries for room in rooms if room is not None] == entries
-    monkeypatch.setattr(side_questions, "ROOM_MIN_YIELD", 0)  # every memo pays: deepened on, one answers
+    monkeypatch.setattr(profile_side, "ROOM_MIN_YIELD", 0)  # every memo pays: deepened on, one answers
     advanced.clear()
     expected = _profile.first_corner([t.cells for t in board.types], [5, 3], 9, [], [0, 0], 0, 0)
     assert board.first_corner([5, 3], [], [0, 0], 0, 3_000, room_limit=large) == expected
-    assert advanced[0] == (first, judged_from * side_questions.ROOM_GROWTH)
+    assert advanced[0] == (first, judged_from * profile_side.ROOM_GROWTH)

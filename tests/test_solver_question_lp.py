@@ -16,11 +16,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generators.hard import decode
-from reference import _profile, side_questions, staged
+from reference import _profile, side_questions
 from reference.lp_bound import certificate, lp_certificate
 from reference.plain import solve_plain
 from reference.shapes import SHAPE_BY_NAME, SHAPES, Shape
 from reference.solver import Solution, available_engines, solve
+from solver_knobs import set_knobs
 
 pytestmark = pytest.mark.skipif("c" not in available_engines(), reason="the C core is not built")
 
@@ -141,8 +142,7 @@ def skew_files(seed: int) -> list[Shape]:
 def lp_first(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
     """LP_FIRST set; returns the LP's answers, filled as it is asked.  Each proof is checked
     as it is made: the DP, without a budget, must find no packing either."""
-    for name, value in LP_FIRST.items():
-        monkeypatch.setattr(staged if hasattr(staged, name) else side_questions, name, value)
+    set_knobs(monkeypatch, LP_FIRST)
     proofs: list[bool] = []
     original = side_questions.Side.lp_refutes
 

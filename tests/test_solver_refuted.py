@@ -12,11 +12,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reference import side_questions, staged
+from reference import side_questions
 from reference.plain import solve_plain
 from reference.refuted import Refuted
 from reference.shapes import SHAPE_BY_NAME, SHAPES, Shape
 from reference.solver import Solution, available_engines, solve
+from solver_knobs import set_knobs
 
 pytestmark = pytest.mark.skipif("c" not in available_engines(), reason="the C core is not built")
 
@@ -72,8 +73,7 @@ def test_files_whose_questions_the_memo_answers_match_plain(monkeypatch: pytest.
         return known
 
     monkeypatch.setattr(Refuted, "holds", counting)
-    for name, value in RUNS.items():
-        monkeypatch.setattr(staged if hasattr(staged, name) else side_questions, name, value)
+    set_knobs(monkeypatch, RUNS)
     for seed in range(40):
         pieces = few_shape_file(seed)
         assert solve(pieces, engine="c") == Solution(*solve_plain(pieces)), seed

@@ -21,12 +21,13 @@ from hypothesis import strategies as st
 
 from generators.hard import RESTRICTED_FILES, SKEW_AND_O_26, decode
 from test_solver_beam import check_packing
-from reference import _profile, oracle, sat_side, side_questions, solver, staged
+from reference import _profile, oracle, profile_side, sat_side, side_questions, solver, staged
 from reference.lp_bound import certificate, lp_certificate
 from reference.plain import min_side, solve_plain
 from reference.portfolio import SECONDS_PER_UNIT
 from reference.shapes import SHAPE_BY_NAME, SHAPES, Shape
 from reference.solver import Solution, available_engines, solve
+from solver_knobs import module_of
 
 pytestmark = pytest.mark.skipif("c" not in available_engines(), reason="the C core is not built")
 
@@ -97,8 +98,9 @@ def test_forced_sat_matches_plain(pieces):
 
 def solve_forced(pieces: list[Shape], overrides: dict[str, object] = FORCED) -> Solution:
     """`solve` with the C core's own search cut to one node: the helpers decide everything.
-    Each knob is set where it is defined: `reference.staged` or `reference.side_questions`."""
-    modules = {name: staged if hasattr(staged, name) else side_questions for name in overrides}
+    Each knob is set where it is defined: `reference.staged`, `reference.side_questions` or
+    `reference.profile_side`."""
+    modules = {name: module_of(name) for name in overrides}
     original = {name: getattr(modules[name], name) for name in overrides}
     for name, value in overrides.items():
         setattr(modules[name], name, value)
@@ -170,7 +172,7 @@ def test_plain_moves_settle_an_ivert_l90_t_file_with_the_dp_alone(monkeypatch):
     counts = [pieces.count(t) for t in types]
     side = min_side(len(pieces))
     assert _profile.first_corner([t.cells for t in types], counts, side, [], [0] * len(types), 0,
-                                 side_questions.DP_LAYER_BUDGET) is False
+                                 profile_side.DP_LAYER_BUDGET) is False
     expected = solve_forced(pieces, {"PLAIN_MOVES": False})
 
     def not_asked(*_args, **_kwargs):
@@ -335,7 +337,7 @@ PIECE_RETRIED = {"FIRST_C_BUDGET": 1, "FIRST_CORNER_BEAM": 0, "ORDERED_C_BUDGET"
 def test_a_piece_whose_corners_are_refuted_one_by_one_is_asked_whole_again(monkeypatch, window):
     """The piece's question again, from the next corner, in windows of corners along the rows
     (`Side.corner_from`): of one corner, of a few, and of all of them at once."""
-    monkeypatch.setattr(side_questions, "CORNER_WINDOW", window)
+    monkeypatch.setattr(profile_side, "CORNER_WINDOW", window)
     retried: list[int | None | bool] = []
     original = side_questions.Side.corner_from
 
@@ -375,7 +377,7 @@ def test_a_retry_that_gives_up_is_asked_again_once_the_corners_cost_as_much_on_a
 
     def retry(self, t, counts, occupied, min_corner, start, budget, known=None, growth=1):  # type: ignore[no-untyped-def]
         found = corner_from(self, t, counts, occupied, min_corner, start, budget, known, growth)
-        if budget != side_questions.DP_LAYER_BUDGET:
+        if budget != profile_side.DP_LAYER_BUDGET:
             pieces_asked[-1].append(("retry", budget, self.corner_seconds, self.work * SECONDS_PER_UNIT["dp"]))
         return found
 

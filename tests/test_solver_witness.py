@@ -19,6 +19,7 @@ from reference import _fastsolve, sat_side, side_questions, staged
 from reference.plain import solve_plain
 from reference.shapes import SHAPE_BY_NAME, SHAPES, Shape
 from reference.solver import Solution, solve
+from solver_knobs import set_knobs
 
 _MIXES = [("L_90", "T_down", "T_right", "L_0"), ("I_vertical", "J_90", "J_270", "L_0"), ("S_horizontal", "Z_vertical"),
           ("J_270", "L_180", "J_0"), ("T_up", "T_left", "I_vertical", "O")]
@@ -142,8 +143,7 @@ def test_answers_that_end_at_a_witness_match_plain(overrides: dict[str, object],
 def few_shape_files_match_plain(overrides: dict[str, object], monkeypatch: pytest.MonkeyPatch) -> None:
     """With these knobs set (each where it is defined), 30 few-shape files get the plain
     search's answers."""
-    for name, value in overrides.items():
-        monkeypatch.setattr(staged if hasattr(staged, name) else side_questions, name, value)
+    set_knobs(monkeypatch, overrides)
     for seed in range(30):
         pieces = few_shape_file(seed)
         assert solve(pieces, engine="c") == Solution(*solve_plain(pieces)), seed
