@@ -27,7 +27,7 @@ CHILD = """
 import json, sys, time
 from collections import defaultdict
 from generators.hard import decode
-from reference import portfolio, side_questions, staged
+from reference import portfolio, runs, side_questions
 from reference.solver import solve
 
 turns = defaultdict(float)  # (answer, helper, answered) -> CPU seconds
@@ -46,7 +46,7 @@ def timed_balanced(helpers, ask, distrust=None, packable=bool):
         turns[f"{kind} {helper} {int(answered)}"] += seconds
     return answer
 
-staged.balanced = side_questions.balanced = timed_balanced
+runs.balanced = side_questions.balanced = timed_balanced
 start = time.process_time()
 solve(decode(sys.argv[1]))
 print(json.dumps([time.process_time() - start, turns]))

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import importlib
 import json
 import random
 import subprocess
@@ -84,6 +85,13 @@ def setting(text: str) -> tuple[str, object]:
     name, sep, value = text.partition("=")
     if not sep or "." not in name:
         raise argparse.ArgumentTypeError(f"{text!r}: expected MODULE.NAME=VALUE")
+    module, constant = name.rsplit(".", 1)
+    try:
+        defined = hasattr(importlib.import_module(module), constant)
+    except ImportError:
+        defined = False
+    if not defined:  # set anyway, it would change nothing
+        raise argparse.ArgumentTypeError(f"{name}: no such constant in this checkout")
     try:
         return name, ast.literal_eval(value)
     except (ValueError, SyntaxError):

@@ -39,7 +39,7 @@ DP_RETRY_PIECES = 3
 CORNER_WINDOW = 4
 # The DP questions whose scans are kept, so that one asked again resumes where it stopped:
 # a run's question is asked of the DP for the next piece's smallest corner and for any
-# completion at all (`staged.RUN_STAGES`), in turns.  (A layer of n states holds about 40n
+# completion at all (`runs.RUN_STAGES`), in turns.  (A layer of n states holds about 40n
 # bytes: two questions at 160 000 states, 13 MB a direction.)
 KEPT_QUESTIONS = 2
 KEPT_TARGETED = 1  # and those for a target (`ProfileSide._question_of`)
@@ -341,7 +341,7 @@ class ProfileSide:
         # are kept apart.  A corner's question is its run's without the target and resumes
         # that run's scan (kskknbkkbnnkkkllslkhkkl: the run's scan pushed out by the
         # piece's, 0.7 s), and a piece's retry resumes the retry before it, between which
-        # its corners are asked one by one (`staged._smallest_corner`).
+        # its corners are asked one by one (`corners.smallest_corner`).
         same_kind = [other for other in others if (other.key[3] >= 0) == (target >= 0)]
         while len(same_kind) >= (KEPT_TARGETED if target >= 0 else KEPT_QUESTIONS):
             others.remove(same_kind.pop(0))

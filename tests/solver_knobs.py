@@ -1,18 +1,18 @@
 """The staged solver's knobs, each set where it is defined: `reference.staged`,
-`reference.side_questions` or `reference.profile_side` (a name set on another module would
-change nothing)."""
+`reference.runs`, `reference.corners`, `reference.side_questions` or
+`reference.profile_side` (a name set on another module would change nothing)."""
 from __future__ import annotations
 
 from types import ModuleType
 
 import pytest
 
-from reference import profile_side, side_questions, staged
+from reference import corners, profile_side, runs, side_questions, staged
 
 
 def module_of(knob: str) -> ModuleType:
     """The module that defines `knob`."""
-    return next(module for module in (staged, side_questions, profile_side) if hasattr(module, knob))
+    return next(module for module in (staged, runs, corners, side_questions, profile_side) if hasattr(module, knob))
 
 
 def set_knobs(monkeypatch: pytest.MonkeyPatch, knobs: dict[str, object]) -> None:

@@ -98,7 +98,7 @@ def test_yes_and_no_teach_apart():
 
 def test_a_solver_asked_two_questions_does_not_lose_to_itself():
     """"dp-next" and "dp" are the profile DP asked for a run's next corner and for any
-    completion of it (`staged.RUN_STAGES`): the one answering after the other does not
+    completion of it (`runs.RUN_STAGES`): the one answering after the other does not
     teach that the DP is slow, and what a side teaches about the DP weighs both."""
     distrust = Distrust()
     big = portfolio.LEARN_FROM_SECONDS / SECONDS_PER_UNIT["dp"]

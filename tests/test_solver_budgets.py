@@ -1,6 +1,6 @@
 """Where the helpers stop on the questions that cost the restricted files most
 (docs/BENCHMARKS.md, "Twenty-second pass"): the next piece's corner asked of a run of one
-(`staged.RUN_OF_ONE_NEXT_MAX`), the DP's direction not preferred
+(`runs.RUN_OF_ONE_NEXT_MAX`), the DP's direction not preferred
 (`profile_side.OTHER_DIRECTION_SHARE`), the piece's whole question after the DP gave
 up (`profile_side.DP_RETRY_PIECES`) and the DP's last turn at a side
 (`staged.SIDE_DP_LAST`, "Twenty-third pass").
@@ -17,7 +17,7 @@ import pytest
 
 from generators.hard import decode
 from test_solver_witness import few_shape_files_match_plain
-from reference import profile_side, side_questions, staged
+from reference import profile_side, runs, side_questions, staged
 from reference.solver import available_engines
 
 pytestmark = pytest.mark.skipif("c" not in available_engines(), reason="the C core is not built")
@@ -103,16 +103,16 @@ def test_a_run_of_one_asks_the_next_pieces_corner_up_to_its_cap(monkeypatch: pyt
     """Every run of one is asked with "dp-next" stopping at RUN_OF_ONE_NEXT_MAX states, the
     longer runs with RUN_STAGES as they are; the answers stay plain's."""
     caps: dict[bool, set[float]] = {True: set(), False: set()}
-    original = staged.balanced
+    original = runs.balanced
 
     def recording(helpers, ask, distrust=None, packable=bool):  # type: ignore[no-untyped-def]
         run = inspect.currentframe().f_back.f_locals["run"]  # type: ignore[union-attr]
         caps[run == 1].add(dict((name, cap) for name, _, cap in helpers)["dp-next"])
         return original(helpers, ask, distrust, packable)
 
-    monkeypatch.setattr(staged, "balanced", recording)
+    monkeypatch.setattr(runs, "balanced", recording)
     few_shape_files_match_plain({"FIRST_C_BUDGET": 1, "SIDE_FIRST": (), "RUN_BEAM": 0}, monkeypatch)
-    assert caps == {True: {staged.RUN_OF_ONE_NEXT_MAX}, False: {dict((n, c) for n, _, c in staged.RUN_STAGES)["dp-next"]}}
+    assert caps == {True: {runs.RUN_OF_ONE_NEXT_MAX}, False: {dict((n, c) for n, _, c in runs.RUN_STAGES)["dp-next"]}}
 
 
 def test_a_sides_last_helpers_give_the_dp_one_turn_past_its_first_cap():

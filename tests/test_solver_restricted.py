@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from generators.hard import RESTRICTED_FILES, SKEW_AND_O_26, decode
 from test_solver_beam import check_packing
-from reference import _profile, oracle, profile_side, sat_side, side_questions, solver, staged
+from reference import _profile, corners, oracle, profile_side, runs, sat_side, side_questions, solver, staged
 from reference.lp_bound import certificate, lp_certificate
 from reference.plain import min_side, solve_plain
 from reference.portfolio import SECONDS_PER_UNIT
@@ -98,8 +98,7 @@ def test_forced_sat_matches_plain(pieces):
 
 def solve_forced(pieces: list[Shape], overrides: dict[str, object] = FORCED) -> Solution:
     """`solve` with the C core's own search cut to one node: the helpers decide everything.
-    Each knob is set where it is defined: `reference.staged`, `reference.side_questions` or
-    `reference.profile_side`."""
+    Each knob is set where it is defined (`solver_knobs`)."""
     modules = {name: module_of(name) for name in overrides}
     original = {name: getattr(modules[name], name) for name in overrides}
     for name, value in overrides.items():
@@ -344,7 +343,7 @@ def test_a_piece_whose_corners_are_refuted_one_by_one_is_asked_whole_again(monke
     def recording(self, t, counts, occupied, min_corner, start, budget, known=None,  # type: ignore[no-untyped-def]
                   growth=1):
         found = original(self, t, counts, occupied, min_corner, start, budget, known, growth)
-        if budget == staged.PIECE_RETRY_BUDGET:
+        if budget == corners.PIECE_RETRY_BUDGET:
             retried.append(found)
         return found
 
@@ -369,7 +368,7 @@ def test_a_retry_that_gives_up_is_asked_again_once_the_corners_cost_as_much_on_a
     # then, the retry's cost); costs estimated (`Side.corner_seconds`, SECONDS_PER_UNIT).
     pieces_asked: list[list[tuple]] = []
     corner_from, packable_at = side_questions.Side.corner_from, side_questions.Side.packable_at
-    smallest_corner = staged._smallest_corner
+    smallest_corner = corners.smallest_corner
 
     def piece(*args):  # type: ignore[no-untyped-def]
         pieces_asked.append([])
@@ -387,7 +386,7 @@ def test_a_retry_that_gives_up_is_asked_again_once_the_corners_cost_as_much_on_a
             pieces_asked[-1].append(("refuted", self.corner_seconds))
         return answer
 
-    monkeypatch.setattr(staged, "_smallest_corner", piece)
+    monkeypatch.setattr(corners, "smallest_corner", piece)
     monkeypatch.setattr(side_questions.Side, "corner_from", retry)
     monkeypatch.setattr(side_questions.Side, "packable_at", corner)
     for seed in range(16):
@@ -498,12 +497,12 @@ def test_a_side_without_packing_is_refuted_before_any_run_is_asked(monkeypatch):
     """gggegaggeeaagedaeeegbee's side 10 has no packing: asked first, the side's own question
     (`SIDE_FIRST`, the DP for any packing) refutes it, where the runs' refutations had cost
     1.4 s before the same question was asked (docs/BENCHMARKS.md, "Eighteenth pass")."""
-    runs = []
-    monkeypatch.setattr(staged, "_place_plain_moves", lambda board, partial: runs.append(board) or False)
+    asked = []
+    monkeypatch.setattr(runs, "place_plain_moves", lambda board, partial: asked.append(board) or False)
     pieces = decode("gggegaggeeaagedaeeegbee")
     types = list(dict.fromkeys(pieces))
     assert staged.solve_side(types, [types.index(p) for p in pieces], 10) is None
-    assert not runs
+    assert not asked
 
 
 def test_the_sides_first_question_finds_a_t_files_packing_by_its_beam():

@@ -3,7 +3,7 @@
 `Side.packable_by` keeps the packing the C core's order-free search or the SAT solver
 found (`Side.found`); once its question's pieces are placed it is the witness of the
 pieces still to place (`Side.witness`), and the next piece of a type needs only the
-corners before the witness's piece of that type (`staged._smallest_corner`).  A witness
+corners before the witness's piece of that type (`corners.smallest_corner`).  A witness
 that were not a packing of exactly those pieces, or whose corners were in another
 convention than `Side.placement`'s, would end a piece's corners at one with no
 completion, or skip the right one: the answers would differ from the plain search's.
@@ -15,7 +15,7 @@ from collections import Counter
 
 import pytest
 
-from reference import _fastsolve, sat_side, side_questions, staged
+from reference import _fastsolve, corners, runs, sat_side, side_questions
 from reference.plain import solve_plain
 from reference.shapes import SHAPE_BY_NAME, SHAPES, Shape
 from reference.solver import Solution, solve
@@ -126,7 +126,7 @@ def few_shape_file(seed: int) -> list[Shape]:
     not sat_side.available(), reason="python-sat is a test dependency"))], ids=["c", "sat"])
 def test_answers_that_end_at_a_witness_match_plain(overrides: dict[str, object], monkeypatch: pytest.MonkeyPatch):
     ended = []
-    original = staged._smallest_corner
+    original = corners.smallest_corner
 
     def counting(board: side_questions.Side, t: int, counts: list[int], occupied: frozenset[int],
                  min_corner: list[int], start: int) -> tuple[int, list[tuple[int, int]] | None]:
@@ -135,7 +135,7 @@ def test_answers_that_end_at_a_witness_match_plain(overrides: dict[str, object],
         ended.append(corner == known)
         return corner, witness
 
-    monkeypatch.setattr(staged, "_smallest_corner", counting)
+    monkeypatch.setattr(corners, "smallest_corner", counting)
     few_shape_files_match_plain(overrides, monkeypatch)
     assert sum(ended) >= len(ended) // 4, "a witness ends the corners of many pieces"
 
@@ -152,11 +152,11 @@ def few_shape_files_match_plain(overrides: dict[str, object], monkeypatch: pytes
 def test_a_packing_confirms_the_runs_of_moves_it_follows():
     # Moves of types 0, 1, 0 at corners 0, 5, 9; pieces of a type are interchangeable.
     types, moves = [0, 1, 0], [0, 5, 9]
-    assert staged._followed([(0, 9), (1, 5), (0, 0), (1, 20)], types, moves) == 3
-    assert staged._followed([(0, 0), (1, 6), (0, 9)], types, moves) == 1  # the second move is not in it
-    assert staged._followed([(0, 0), (1, 5)], types, moves) == 2
-    assert staged._followed([(1, 5), (0, 9)], types, moves) == 0
-    assert staged._followed(None, types, moves) == 0
+    assert runs._followed([(0, 9), (1, 5), (0, 0), (1, 20)], types, moves) == 3
+    assert runs._followed([(0, 0), (1, 6), (0, 9)], types, moves) == 1  # the second move is not in it
+    assert runs._followed([(0, 0), (1, 5)], types, moves) == 2
+    assert runs._followed([(1, 5), (0, 9)], types, moves) == 0
+    assert runs._followed(None, types, moves) == 0
 
 
 # Runs settled by the C core alone: each "yes" is a packing, which may confirm longer runs.
@@ -165,14 +165,14 @@ RUNS_BY_C = {**BY_C, "RUN_STAGES": (("c", 0, 0),)}
 
 def test_runs_confirmed_by_a_packing_match_plain(monkeypatch: pytest.MonkeyPatch):
     confirmed = []
-    original = staged._followed
+    original = runs._followed
 
     def recording(packing: list[tuple[int, int]] | None, types: list[int], moves: list[int]) -> int:
         run = original(packing, types, moves)
         confirmed.append(run)
         return run
 
-    monkeypatch.setattr(staged, "_followed", recording)
+    monkeypatch.setattr(runs, "_followed", recording)
     few_shape_files_match_plain(RUNS_BY_C, monkeypatch)
     assert sum(run >= 2 for run in confirmed) >= 10, "packings confirm runs of several moves"
 
@@ -181,13 +181,13 @@ def test_the_beams_packing_of_the_rest_spares_run_questions(monkeypatch: pytest.
     """`RUN_BEAM`: before its runs, the beam's packing of all the pieces still to place
     confirms the runs it follows, which are then not asked; the answers stay plain's."""
     asked = []
-    original = staged.balanced
+    original = runs.balanced
 
     def counting(helpers, ask, distrust=None, packable=bool):  # type: ignore[no-untyped-def]
-        asked.append(helpers is staged.RUN_STAGES)
+        asked.append(helpers is runs.RUN_STAGES)
         return original(helpers, ask, distrust, packable)
 
-    monkeypatch.setattr(staged, "balanced", counting)
+    monkeypatch.setattr(runs, "balanced", counting)
     questions = {}
     for beam in (0, 1_000):
         asked.clear()
