@@ -442,7 +442,10 @@ static int lines_refute(const Board *B, LineMemo *memo, int k, uint64_t taken, u
  * found by reading the layers back from the end state, one predecessor a layer
  * (archive_trace).  The scan adds each state of a layer as it takes it (archive_open):
  * layer k is states layer_start[k] .. layer_start[k + 1] - 1, `layers` of them complete.
- * At most `limit` states (18 bytes each); past that, nothing is kept, and no packing. */
+ * At most `limit` states (18 bytes each); past that, nothing is kept, and no packing.
+ * ARCHIVE_MAX (72 MB) keeps the layers of all but one of the DP's 181 "yes" answers on the
+ * 104 restricted files (half of them took under 90 000 states); keeping them costs about
+ * 9% of a scan's time (docs/BENCHMARKS.md, "Twenty-fourth pass"). */
 #define ARCHIVE_MAX ((size_t)1 << 22)
 typedef struct {
     Key *keys;

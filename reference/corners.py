@@ -41,7 +41,12 @@ PIECE_RETRY_BUDGET = 80_000
 # DP's packings as witnesses, then 117.4 s resuming, 113.2 s by cost, 113.6 s at twice the
 # cost, 118.4 s at half; docs/BENCHMARKS.md, "Twenty-fourth pass".)
 PIECE_RETRY_GROWTH = 4
-PIECE_RETRY_MAX = 2_560_000
+# No retry past 320 000 states: a budget four times larger can cost the scan ten times
+# more, whatever the corners cost before it (eohmoahhamhabamhhmambaaa's first piece: its
+# retry at 1 280 000 states answered after 13.5 s, where the corners one by one answer in
+# 4 s; the file 23.5 -> 8.5 s, as before the pass; no restricted file's piece came this far
+# with up to 2 560 000; docs/BENCHMARKS.md, "Twenty-fourth pass").
+PIECE_RETRY_MAX = 320_000
 # The retry's windows of corners (`Side.corner_from`) each twice as wide as the one before:
 # its answer can lie far on (freffeissaoeaeaaeeeaesf's second piece: 60 corners on, 16
 # windows of 4 at 0.05-0.44 s each; the file 5.01 -> 2.03 s, the 97 restricted files' DP
@@ -94,12 +99,12 @@ def smallest_corner(board: Side, t: int, counts: list[int], occupied: frozenset[
     the portfolio); once PIECE_RETRY_AFTER of them are refuted, the whole piece is asked
     of the DP again, from the next corner, on PIECE_RETRY_BUDGET states, and, while that
     gives up, again once the corners since have cost as much, on PIECE_RETRY_GROWTH times
-    the budget.  A packing
-    known around the pieces placed (the board's witness) ends the corners at its type-t
-    piece's, which it proves has a completion: only the corners before need asking.  The
-    first corner still open (`_first_open_corner`) is the answer when the witness has the
-    piece there or the beam finds a packing around it, and the corners asked in turn start
-    there.
+    the budget.  A packing known around the pieces placed (the board's witness) ends the
+    corners at its type-t piece's, which it proves has a completion: only the corners
+    before need asking.  The first corner still open (`_first_open_corner`) is the answer
+    when the witness has the piece there or the beam finds a packing around it, and the
+    corners asked in turn start there.  The DP's answers come with the packing it traced
+    back, less the piece (`_around`).
     """
     rest = list(counts)
     rest[t] -= 1
