@@ -313,6 +313,24 @@ RESTRICTED_SLOWEST = {
     "restricted_ivert_j270_l270_tleft_tright_tup_23": "fdakkokfffkkgfkfgafokof",
     "restricted_ivert_j270_l270_tleft_tright_tup_23_b": "fdakkokfffkkffkfgafokof",
     "restricted_j270_l0_l180_l270_svert_tleft_tright_23": "gkfokfkfffkkqkkfgokjohf",
+    # The twenty-fourth pass's climbs: T_left and L_270 with J, L_0, an I_horizontal, a T_down
+    # and a T_right at side 10 (seed 3, 2.9 s: its second piece's corners and retries);
+    # I_vertical, J_90 and J_270 with L pieces and a T_up at side 10 (seed 0, 3.5 s; 1.1 s
+    # once the retries came by cost); T_up and T_right with J, L_0, an I_horizontal and a
+    # T_down at side 11 (seed 2, 3.5 s); the same J/L/I family with I_horizontal and a T_down
+    # (seed 0, over 20 s with the retries up to 2 560 000 states, 8.5 s as before the pass:
+    # its first piece's corners cost 0.5-1.3 s each); on the pass's final code, T_down with
+    # I, O, S_vertical, Z_vertical and T_left at side 10 (seed 0, 4.0 s; 3.1 s before the
+    # pass: its fourth piece's second retry, by cost, windows over corners refuted before),
+    # T_right and T_up with L_0, L_90, T_down and a Z_horizontal at side 11 (seed 2, 1.6 s)
+    # and T_left with J_270, L_270, J_0, L_0 and T_right at side 10 (seed 3, 3.2 s).
+    "restricted_ihoriz_j0_j270_l0_l270_tdown_tleft_tright_23": "lkfokeohffkklkffgofkfbf",
+    "restricted_ivert_j270_j90_l0_l270_tup_24": "kmaoammdommmoamhhmommaaa",
+    "restricted_ihoriz_j180_j90_l0_tdown_tright_tup_26": "ddhgdegdbndghddggggggddddm",
+    "restricted_ihoriz_ivert_j270_j90_l0_tdown_24": "eohmoahhamhabamhhmambaaa",
+    "restricted_ihoriz_ivert_o_svert_tdown_tleft_zvert_23": "eeebsefcscsefeaafeesesq",
+    "restricted_l0_l90_tdown_tright_tup_zhoriz_26": "dddgdedgggdggrdiddggghgedg",
+    "restricted_j0_j270_l0_l270_tleft_tright_23": "ghfokolfffkogkkffofokof",
 }
 _SKEW = [s for s in SHAPES if s.name[0] in "SZ"]
 
