@@ -39,7 +39,11 @@ PIECE_RETRY_BUDGET = 80_000
 # are in it, but asked from the corner after them it was a new question, whose scans started
 # again.  (The 104 restricted files' work estimate: 125.8 s with one retry; 118.8 s with the
 # DP's packings as witnesses, then 117.4 s resuming, 113.2 s by cost, 113.6 s at twice the
-# cost, 118.4 s at half; docs/BENCHMARKS.md, "Twenty-fourth pass".)
+# cost, 118.4 s at half.)  Along the rows only the first retry is asked: its windows of
+# corners cost about what the corners one by one do, and asked again they scanned the
+# windows of the corners refuted before (eeebsefcscsefeaafeesesq's fourth piece, 1.7 s of
+# windows where the corners alone took 1 s: 3.9 -> 2.7 s; the 111 restricted files 123.9
+# -> 121.2 s, DP 357.1 -> 348.9 M; docs/BENCHMARKS.md, "Twenty-fourth pass").
 PIECE_RETRY_GROWTH = 4
 # No retry past 320 000 states: a budget four times larger can cost the scan ten times
 # more, whatever the corners cost before it (eohmoahhamhabamhhmambaaa's first piece: its
@@ -98,8 +102,8 @@ def smallest_corner(board: Side, t: int, counts: list[int], occupied: frozenset[
     or that corner and the next to `side_questions.CORNER_STAGES` (or, without python-sat,
     the portfolio); once PIECE_RETRY_AFTER of them are refuted, the whole piece is asked
     of the DP again, from the next corner, on PIECE_RETRY_BUDGET states, and, while that
-    gives up, again once the corners since have cost as much, on PIECE_RETRY_GROWTH times
-    the budget.  A packing known around the pieces placed (the board's witness) ends the
+    gives up and the DP scans along the columns, again once the corners since have cost as
+    much, on PIECE_RETRY_GROWTH times the budget.  A packing known around the pieces placed (the board's witness) ends the
     corners at its type-t piece's, which it proves has a completion: only the corners
     before need asking.  The first corner still open (`_first_open_corner`) is the answer
     when the witness has the piece there or the beam finds a packing around it, and the
@@ -123,8 +127,9 @@ def smallest_corner(board: Side, t: int, counts: list[int], occupied: frozenset[
             return found, _around(board.found, t, found)
     refuted_one_by_one = 0
     # The piece's whole question asked again (None: no more): first after PIECE_RETRY_AFTER
-    # corners refuted one by one, from the corner after them, then whenever the corners since
-    # have cost as much as the retry before (estimated: `Side.corner_seconds`).
+    # corners refuted one by one, from the corner after them, then, while the DP scans along
+    # the columns, whenever the corners since have cost as much as the retry before
+    # (estimated: `Side.corner_seconds`).
     retry_budget: int | None = PIECE_RETRY_BUDGET
     retry_from: int | None = None
     retry_seconds = corner_seconds_then = 0.0
@@ -149,7 +154,7 @@ def smallest_corner(board: Side, t: int, counts: list[int], occupied: frozenset[
             refuted_one_by_one += not answer
             if not answer and retry_budget is not None and (
                     refuted_one_by_one == PIECE_RETRY_AFTER if retry_from is None
-                    else board.corner_seconds - corner_seconds_then >= retry_seconds):
+                    else board.direction != 0 and board.corner_seconds - corner_seconds_then >= retry_seconds):
                 if retry_from is None:
                     retry_from = corner + 1  # the later retries ask the same question, and resume its scans
                 found = board.corner_from(t, counts, occupied, min_corner, retry_from, retry_budget, known,

@@ -357,15 +357,20 @@ def test_a_piece_whose_corners_are_refuted_one_by_one_is_asked_whole_again(monke
 
 
 # The retries give up until their budget has grown: the first after PIECE_RETRY_AFTER
-# corners refuted one by one, each later one once the corners since have cost as much as
-# the retry before, on PIECE_RETRY_GROWTH times its budget, the last on PIECE_RETRY_MAX states.
+# corners refuted one by one, each later one (while the DP scans along the columns) once
+# the corners since have cost as much as the retry before, on PIECE_RETRY_GROWTH times its
+# budget, the last on PIECE_RETRY_MAX states.
 RETRIES_GROWING = {**PIECE_RETRIED, "PIECE_RETRY_AFTER": 1, "PIECE_RETRY_BUDGET": 2, "PIECE_RETRY_GROWTH": 2,
                    "PIECE_RETRY_MAX": 64}
 
 
-def test_a_retry_that_gives_up_is_asked_again_once_the_corners_cost_as_much_on_a_larger_budget(monkeypatch):
+@pytest.mark.parametrize("first_direction", (0, 1))
+def test_a_retry_that_gives_up_is_asked_again_once_the_corners_cost_as_much_on_a_larger_budget(monkeypatch,
+                                                                                               first_direction):
+    """Each side's DP scans first along the rows, or the columns (where it may switch)."""
     # Per piece, in order: ("refuted", corners' cost then) and ("retry", budget, corners' cost
-    # then, the retry's cost); costs estimated (`Side.corner_seconds`, SECONDS_PER_UNIT).
+    # then, the retry's cost, the DP's direction before it); costs estimated
+    # (`Side.corner_seconds`, SECONDS_PER_UNIT).
     pieces_asked: list[list[tuple]] = []
     corner_from, packable_at = side_questions.Side.corner_from, side_questions.Side.packable_at
     smallest_corner = corners.smallest_corner
@@ -375,9 +380,11 @@ def test_a_retry_that_gives_up_is_asked_again_once_the_corners_cost_as_much_on_a
         return smallest_corner(*args)
 
     def retry(self, t, counts, occupied, min_corner, start, budget, known=None, growth=1):  # type: ignore[no-untyped-def]
+        direction = self.direction
         found = corner_from(self, t, counts, occupied, min_corner, start, budget, known, growth)
         if budget != profile_side.DP_LAYER_BUDGET:
-            pieces_asked[-1].append(("retry", budget, self.corner_seconds, self.work * SECONDS_PER_UNIT["dp"]))
+            pieces_asked[-1].append(("retry", budget, self.corner_seconds, self.work * SECONDS_PER_UNIT["dp"],
+                                     direction))
         return found
 
     def corner(self, *args):  # type: ignore[no-untyped-def]
@@ -387,6 +394,7 @@ def test_a_retry_that_gives_up_is_asked_again_once_the_corners_cost_as_much_on_a
         return answer
 
     monkeypatch.setattr(corners, "smallest_corner", piece)
+    monkeypatch.setattr(_profile, "window_direction", lambda cells, side: first_direction)
     monkeypatch.setattr(side_questions.Side, "corner_from", retry)
     monkeypatch.setattr(side_questions.Side, "packable_at", corner)
     for seed in range(16):
@@ -401,11 +409,12 @@ def test_a_retry_that_gives_up_is_asked_again_once_the_corners_cost_as_much_on_a
         if retries:
             assert retries[0] == 1, "the first after one corner refuted"
         for before, this in zip(retries, retries[1:]):
-            _, _, then, cost = events[before]
+            _, _, then, cost, _ = events[before]
+            assert events[this][4] == 1, "asked again along the columns only"
             assert events[this - 1][1] - then >= cost, "the corners since cost as much as the retry before"
             assert all(seconds - then < cost for _, seconds in events[before + 1:this - 1]), "and not sooner"
         most = max(most, len(retries))
-    assert most >= 3, "some piece is retried three times"
+    assert most >= (3 if first_direction else 1), "some piece is retried three times along the columns"
 
 
 def test_the_dp_past_its_corner_cap_settles_corners_among_the_last_helpers():
