@@ -323,7 +323,9 @@ RESTRICTED_SLOWEST = {
     # I, O, S_vertical, Z_vertical and T_left at side 10 (seed 0, 4.0 s; 3.1 s before the
     # pass: its fourth piece's second retry, by cost, windows over corners refuted before),
     # T_right and T_up with L_0, L_90, T_down and a Z_horizontal at side 11 (seed 2, 1.6 s)
-    # and T_left with J_270, L_270, J_0, L_0 and T_right at side 10 (seed 3, 3.2 s).
+    # and T_left with J_270, L_270, J_0, L_0 and T_right at side 10 (seed 3, 3.2 s); then,
+    # with the later retries along the columns only, J_270 and L_180 with J_0, T_down, an
+    # I_horizontal, an L_270 and an S_vertical at side 11 (seed 0, 3.2 s).
     "restricted_ihoriz_j0_j270_l0_l270_tdown_tleft_tright_23": "lkfokeohffkklkffgofkfbf",
     "restricted_ivert_j270_j90_l0_l270_tup_24": "kmaoammdommmoamhhmommaaa",
     "restricted_ihoriz_j180_j90_l0_tdown_tright_tup_26": "ddhgdegdbndghddggggggddddm",
@@ -331,6 +333,7 @@ RESTRICTED_SLOWEST = {
     "restricted_ihoriz_ivert_o_svert_tdown_tleft_zvert_23": "eeebsefcscsefeaafeesesq",
     "restricted_l0_l90_tdown_tright_tup_zhoriz_26": "dddgdedgggdggrdiddggghgedg",
     "restricted_j0_j270_l0_l270_tleft_tright_23": "ghfokolfffkogkkffofokof",
+    "restricted_ihoriz_j0_j270_l180_l270_svert_tdown_26": "kjleoboeljoojojlojojeoqool",
 }
 _SKEW = [s for s in SHAPES if s.name[0] in "SZ"]
 
