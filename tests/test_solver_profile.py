@@ -15,6 +15,7 @@ from collections.abc import Iterator, Sequence
 import pytest
 
 from reference.shapes import SHAPE_BY_NAME, SHAPES, Shape
+from test_solver_beam import check_packing
 
 _profile = pytest.importorskip("reference._profile")
 _fastsolve = pytest.importorskip("reference._fastsolve")
@@ -256,16 +257,11 @@ def test_a_resumed_scan_answers_as_one_scan(seed):
 def check_traced(types: Sequence[Shape], counts: Sequence[int], side: int, occupied: frozenset[int],
                  min_corner: Sequence[int], target: int, answer: int,
                  packing: Sequence[tuple[int, int]] | None) -> None:
-    """`packing` packs `counts` on the free cells, each piece at a corner >= its type's
-    min_corner, and its first `target` piece lies at `answer`."""
+    """`packing` packs `counts` on the free cells (`check_packing`), each piece at a corner
+    >= its type's min_corner, and its first `target` piece lies at `answer`."""
     assert packing is not None
-    assert sorted(t for t, _ in packing) == sorted(t for t, n in enumerate(counts) for _ in range(n))
-    taken = set(occupied)
-    for t, corner in packing:
-        assert corner >= min_corner[t]
-        cells = dict(placements(types[t], side, frozenset())).get(corner)
-        assert cells is not None and not cells & taken, (t, corner)
-        taken |= cells
+    check_packing(packing, list(types), list(counts), side, set(occupied))
+    assert all(corner >= min_corner[t] for t, corner in packing)
     if target >= 0:
         assert min(corner for t, corner in packing if t == target) == answer
 

@@ -110,6 +110,18 @@ def solve_forced(pieces: list[Shape], overrides: dict[str, object] = FORCED) -> 
             setattr(modules[name], name, value)
 
 
+def forced_draws_match_plain(tag: str, seeds: int, overrides: dict[str, object], types: tuple[int, int] = (2, 4),
+                             pieces: tuple[int, int] = (5, 8)) -> None:
+    """`seeds` files drawn from random.Random(f"{tag}/{seed}"): types[0]..types[1] of the 19
+    shapes, pieces[0]..pieces[1] pieces; each solved with `overrides` (`solve_forced`) gets
+    the plain search's answer."""
+    for seed in range(seeds):
+        rng = random.Random(f"{tag}/{seed}")
+        subset = rng.sample(SHAPES, rng.randint(*types))
+        drawn = [rng.choice(subset) for _ in range(rng.randint(*pieces))]
+        assert solve_forced(drawn, overrides) == Solution(*solve_plain(drawn)), (tag, seed)
+
+
 @settings(max_examples=40, deadline=None)
 @given(pieces=restricted_pieces(6))
 def test_default_path_matches_plain(pieces):
@@ -313,11 +325,7 @@ def test_corners_past_the_first_helpers_caps_go_to_the_last_ones(monkeypatch):
         return answer
 
     monkeypatch.setattr(side_questions, "balanced", recording)
-    for seed in range(12):
-        rng = random.Random(f"corners-past-their-caps/{seed}")
-        subset = rng.sample(SHAPES, rng.randint(2, 4))
-        pieces = [rng.choice(subset) for _ in range(rng.randint(4, 7))]
-        assert solve_forced(pieces, CORNERS_PAST_THEIR_CAPS) == Solution(*solve_plain(pieces)), seed
+    forced_draws_match_plain("corners-past-their-caps", 12, CORNERS_PAST_THEIR_CAPS, pieces=(4, 7))
     # Each corner: its first helpers, and only when they stopped at their caps, the last ones.
     for (stage, answer), (next_stage, _) in zip(asked, asked[1:] + [("first", None)]):
         assert (stage, next_stage == "last") in {("first", answer is None), ("last", False)}
@@ -348,11 +356,7 @@ def test_a_piece_whose_corners_are_refuted_one_by_one_is_asked_whole_again(monke
         return found
 
     monkeypatch.setattr(side_questions.Side, "corner_from", recording)
-    for seed in range(12):
-        rng = random.Random(f"piece-retried/{seed}")
-        subset = rng.sample(SHAPES, rng.randint(2, 4))
-        pieces = [rng.choice(subset) for _ in range(rng.randint(5, 8))]
-        assert solve_forced(pieces, PIECE_RETRIED) == Solution(*solve_plain(pieces)), seed
+    forced_draws_match_plain("piece-retried", 12, PIECE_RETRIED)
     assert retried and all(isinstance(found, int) and found is not False for found in retried), retried
 
 
@@ -397,11 +401,7 @@ def test_a_retry_that_gives_up_is_asked_again_once_the_corners_cost_as_much_on_a
     monkeypatch.setattr(_profile, "window_direction", lambda cells, side: first_direction)
     monkeypatch.setattr(side_questions.Side, "corner_from", retry)
     monkeypatch.setattr(side_questions.Side, "packable_at", corner)
-    for seed in range(16):
-        rng = random.Random(f"retries-growing/{seed}")
-        subset = rng.sample(SHAPES, rng.randint(2, 3))
-        pieces = [rng.choice(subset) for _ in range(rng.randint(6, 8))]
-        assert solve_forced(pieces, RETRIES_GROWING) == Solution(*solve_plain(pieces)), seed
+    forced_draws_match_plain("retries-growing", 16, RETRIES_GROWING, types=(2, 3), pieces=(6, 8))
     most = 0
     for events in pieces_asked:
         retries = [i for i, event in enumerate(events) if event[0] == "retry"]
@@ -420,12 +420,8 @@ def test_a_retry_that_gives_up_is_asked_again_once_the_corners_cost_as_much_on_a
 def test_the_dp_past_its_corner_cap_settles_corners_among_the_last_helpers():
     """`CORNER_LAST` has the DP too, on budgets past DP_CORNER_MAX: here it alone settles
     every corner the first helpers leave."""
-    for seed in range(8):
-        rng = random.Random(f"dp-among-the-last/{seed}")
-        subset = rng.sample(SHAPES, rng.randint(2, 4))
-        pieces = [rng.choice(subset) for _ in range(rng.randint(4, 7))]
-        overrides = {**CORNERS_PAST_THEIR_CAPS, "CORNER_LAST": (("dp", 0, 0),)}
-        assert solve_forced(pieces, overrides) == Solution(*solve_plain(pieces)), seed
+    forced_draws_match_plain("dp-among-the-last", 8, {**CORNERS_PAST_THEIR_CAPS, "CORNER_LAST": (("dp", 0, 0),)},
+                             pieces=(4, 7))
 
 
 # The side's yes/no left to the DP asked for any packing (the helper "dp" of
@@ -468,11 +464,7 @@ def test_the_packings_the_dp_traces_back_are_witnesses_of_the_pieces_left(monkey
 
     monkeypatch.setattr(side_questions.Side, "place", placing)
     monkeypatch.setattr(side_questions.Side, "first_corner", asking)
-    for seed in range(12):
-        rng = random.Random(f"dp-witness/{seed}")
-        subset = rng.sample(SHAPES, rng.randint(2, 4))
-        pieces = [rng.choice(subset) for _ in range(rng.randint(5, 8))]
-        assert solve_forced(pieces, overrides) == Solution(*solve_plain(pieces)), seed
+    forced_draws_match_plain("dp-witness", 12, overrides)
     assert len(traced) >= 5 and len(checked) >= 5, "the DP traced packings back, and the board kept some"
 
 
