@@ -57,7 +57,6 @@ PIECE_RETRY_MAX = 320_000
 # work 219.1 -> 219.8 M; doubling the first question's windows too, 223.5 M;
 # docs/BENCHMARKS.md, "Twenty-third pass").
 RETRY_WINDOW_GROWTH = 2
-CORNER_C_BUDGET = 20_000  # per corner, before the piece goes to the profile DP (0: skip)
 # The first corner still open is the piece's answer when it has a completion, which the
 # beam finds in milliseconds where it exists, so it is asked first (0: skip).  (At 1 000
 # states rather than 250, the 97 restricted files' beam work 72.8 -> 83.2 M states for 2.8 M
@@ -97,15 +96,15 @@ def smallest_corner(board: Side, t: int, counts: list[int], occupied: frozenset[
     helper that said so found one.  A corner exists: the earlier pieces were placed so.
 
     While the DP has never given up at this side, it answers the piece (`Side.corner_from`).
-    Otherwise corners in turn, each asked of the C core on a small budget; the first it
-    cannot settle hands the whole piece to the DP (when it is not waiting to be retried),
-    or that corner and the next to `side_questions.CORNER_STAGES` (or, without python-sat,
-    the portfolio); once PIECE_RETRY_AFTER of them are refuted, the whole piece is asked
-    of the DP again, from the next corner, on PIECE_RETRY_BUDGET states, and, while that
-    gives up and the DP scans along the columns, again once the corners since have cost as
-    much, on PIECE_RETRY_GROWTH times the budget.  A packing known around the pieces placed (the board's witness) ends the
-    corners at its type-t piece's, which it proves has a completion: only the corners
-    before need asking.  The first corner still open (`_first_open_corner`) is the answer
+    Otherwise corners in turn: the first hands the whole piece to the DP (when it is not
+    waiting to be retried), else each goes to `Side.packable_at` (its portfolio,
+    `side_questions.CORNER_STAGES`); once PIECE_RETRY_AFTER of them are refuted, the whole
+    piece is asked of the DP again, from the next corner, on PIECE_RETRY_BUDGET states,
+    and, while that gives up and the DP scans along the columns, again once the corners
+    since have cost as much, on PIECE_RETRY_GROWTH times the budget.  (The C core on a
+    small budget no longer goes first at each corner; see "Twenty-fifth pass".)  A packing
+    known around the pieces placed (the board's witness) ends the corners at its type-t
+    piece's, which it proves has a completion: only the corners before need asking.  The first corner still open (`_first_open_corner`) is the answer
     when the witness has the piece there or the beam finds a packing around it, and the
     corners asked in turn start there.  The DP's answers come with the packing it traced
     back, less the piece (`_around`).
@@ -144,26 +143,23 @@ def smallest_corner(board: Side, t: int, counts: list[int], occupied: frozenset[
         after[t] = corner + 1
         if board.refuted.holds(rest, taken, after):
             continue  # e.g. the run of one this corner is, refuted by `runs.place_plain_moves`
-        answer = board.packable_by("c", CORNER_C_BUDGET, rest, taken) if CORNER_C_BUDGET else None
-        if answer is None:
-            found = board.smallest_corner_by_dp(t, counts, occupied, min_corner, corner, known)
-            if found is not False:
-                assert found is not None and found >= corner, "the corners before have no completion"
-                return found, _around(board.found, t, found)
-            answer = board.packable_at(t, corner, rest, taken, min_corner)
-            refuted_one_by_one += not answer
-            if not answer and retry_budget is not None and (
-                    refuted_one_by_one == PIECE_RETRY_AFTER if retry_from is None
-                    else board.direction != 0 and board.corner_seconds - corner_seconds_then >= retry_seconds):
-                if retry_from is None:
-                    retry_from = corner + 1  # the later retries ask the same question, and resume its scans
-                found = board.corner_from(t, counts, occupied, min_corner, retry_from, retry_budget, known,
-                                          RETRY_WINDOW_GROWTH)
-                if found is not False:
-                    assert found is not None and found > corner, "a completion exists after the corners refuted"
-                    return found, _around(board.found, t, found)
-                retry_seconds, corner_seconds_then = board.work * SECONDS_PER_UNIT["dp"], board.corner_seconds
-                retry_budget = retry_budget * PIECE_RETRY_GROWTH if retry_budget < PIECE_RETRY_MAX else None
-        if answer:
+        found = board.smallest_corner_by_dp(t, counts, occupied, min_corner, corner, known)
+        if found is not False:
+            assert found is not None and found >= corner, "the corners before have no completion"
+            return found, _around(board.found, t, found)
+        if board.packable_at(t, corner, rest, taken, min_corner):
             return corner, board.found
+        refuted_one_by_one += 1
+        if retry_budget is not None and (
+                refuted_one_by_one == PIECE_RETRY_AFTER if retry_from is None
+                else board.direction != 0 and board.corner_seconds - corner_seconds_then >= retry_seconds):
+            if retry_from is None:
+                retry_from = corner + 1  # the later retries ask the same question, and resume its scans
+            found = board.corner_from(t, counts, occupied, min_corner, retry_from, retry_budget, known,
+                                      RETRY_WINDOW_GROWTH)
+            if found is not False:
+                assert found is not None and found > corner, "a completion exists after the corners refuted"
+                return found, _around(board.found, t, found)
+            retry_seconds, corner_seconds_then = board.work * SECONDS_PER_UNIT["dp"], board.corner_seconds
+            retry_budget = retry_budget * PIECE_RETRY_GROWTH if retry_budget < PIECE_RETRY_MAX else None
     raise AssertionError("a completion exists, so some corner has one")

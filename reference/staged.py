@@ -67,10 +67,9 @@ settled in steps, each of which keeps the answer the seed's first solution:
    smallest corner that has one.  The first corner still open (it fits, and its
    question is not refuted) is that piece's answer when it has a completion: the
    witness's corner, or a packing the beam finds around it (`corners.FIRST_CORNER_BEAM`).
-   Otherwise corners are asked of the C core in turn on a small budget; the first corner
-   it cannot settle hands the piece to the DP, which returns the smallest corner over all
-   completions (window by window along the rows); when the DP cannot afford the side, that
-   corner and the next are shared by the DP with the corner fixed, its beam and the
+   Otherwise the DP returns the smallest corner over all completions (window by window
+   along the rows); when it cannot afford the side, the corners in turn are shared by the
+   DP with the corner fixed, its beam and the
    corner's packing LP (`side_questions.CORNER_STAGES`), then, past their caps, by the SAT
    solver and the C core (`CORNER_LAST`: assumptions on the same SAT instance and the same
    Packer, so what each learned serves every question), or without python-sat by the C

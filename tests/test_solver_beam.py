@@ -158,7 +158,7 @@ def test_a_wasted_cell_weighs_more_than_a_piece_out_of_proportion():
 
 # The beam asked first on every run, corner and side; the exact helpers settle what it
 # leaves (the DP without a budget, CaDiCaL).
-BEAM_FIRST = {"FIRST_C_BUDGET": 1, "ORDERED_C_BUDGET": 1, "CORNER_C_BUDGET": 0, "DP_LAYER_BUDGET": 1,
+BEAM_FIRST = {"FIRST_C_BUDGET": 1, "ORDERED_C_BUDGET": 1, "DP_LAYER_BUDGET": 1,
               "RUN_STAGES": (("beam", 1, 16), ("dp-next", 0, 0)),
               "SIDE_STAGES": (("beam", 1, 16), ("sat", 0, 0)),
               "CORNER_STAGES": (("beam", 1, 16), ("sat", 0, 0))}

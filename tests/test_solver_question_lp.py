@@ -127,7 +127,7 @@ def test_a_side_stops_asking_the_lp_when_it_proves_nothing(monkeypatch):
 
 # The LP asked first on every run and every corner, always: the DP gives up at once, the C
 # core has no probe, CaDiCaL settles what the LP leaves.
-LP_FIRST = {"FIRST_C_BUDGET": 1, "FIRST_CORNER_BEAM": 0, "ORDERED_C_BUDGET": 1, "CORNER_C_BUDGET": 0,
+LP_FIRST = {"FIRST_C_BUDGET": 1, "FIRST_CORNER_BEAM": 0, "ORDERED_C_BUDGET": 1,
             "DP_LAYER_BUDGET": 1,
             "LP_TRIES_PER_PROOF": 10**9, "RUN_BEAM": 0, "RUN_STAGES": (("lp", 1, 1), ("c", 0, 0)),
             "SIDE_STAGES": (("sat", 0, 0),), "CORNER_STAGES": (("lp", 1, 1), ("sat", 0, 0))}

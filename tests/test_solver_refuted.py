@@ -53,7 +53,7 @@ def test_a_refuted_question_is_not_asked_again_and_order_stays_part_of_it():
 
 # Every side settled by the DP and the C core's order-free search, runs of plain moves
 # first: the attempts after a run re-ask the longer runs the one before refuted.
-RUNS = {"FIRST_C_BUDGET": 1, "FIRST_CORNER_BEAM": 0, "ORDERED_C_BUDGET": 1, "CORNER_C_BUDGET": 0, "DP_LAYER_BUDGET": 0,
+RUNS = {"FIRST_C_BUDGET": 1, "FIRST_CORNER_BEAM": 0, "ORDERED_C_BUDGET": 1, "DP_LAYER_BUDGET": 0,
         "RUN_BEAM": 0, "RUN_STAGES": (("c", 0, 0),)}
 
 

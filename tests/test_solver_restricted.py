@@ -34,17 +34,17 @@ pytestmark = pytest.mark.skipif("c" not in available_engines(), reason="the C co
 SKEW = [SHAPE_BY_NAME[n] for n in ("S_horizontal", "S_vertical", "Z_horizontal", "Z_vertical")]
 # Every side and every ordered query goes to CP-SAT (after one-node C searches; the DP gives
 # up at its first layer of more than one state).
-FORCED = {"FIRST_C_BUDGET": 1, "FIRST_CORNER_BEAM": 0, "ORDERED_C_BUDGET": 1, "CORNER_C_BUDGET": 1,
+FORCED = {"FIRST_C_BUDGET": 1, "FIRST_CORNER_BEAM": 0, "ORDERED_C_BUDGET": 1,
           "DP_LAYER_BUDGET": 1, "USE_SAT": False,
           "RUN_BEAM": 0, "RUN_STAGES": (("c", 1, 1), ("dp-next", 1, 1), ("dp", 1, 1)),
           "SIDE_STAGES": (("cp-sat", 20.0, 20.0), ("c", 0, 0)),
           "QUERY_STAGES": (("cp-sat", 20.0, 20.0), ("c", 0, 0))}
 # The profile DP, without a budget, decides every side and every piece's smallest corner.
-FORCED_DP = {"FIRST_C_BUDGET": 1, "FIRST_CORNER_BEAM": 0, "ORDERED_C_BUDGET": 1, "CORNER_C_BUDGET": 0,
+FORCED_DP = {"FIRST_C_BUDGET": 1, "FIRST_CORNER_BEAM": 0, "ORDERED_C_BUDGET": 1,
              "DP_LAYER_BUDGET": 0,
              "RUN_BEAM": 0, "RUN_STAGES": (("dp-next", 0, 0),)}
 # The DP out of the way: the incremental SAT solver decides every side and every corner.
-FORCED_SAT = {"FIRST_C_BUDGET": 1, "FIRST_CORNER_BEAM": 0, "ORDERED_C_BUDGET": 1, "CORNER_C_BUDGET": 0,
+FORCED_SAT = {"FIRST_C_BUDGET": 1, "FIRST_CORNER_BEAM": 0, "ORDERED_C_BUDGET": 1,
               "DP_LAYER_BUDGET": 1,
               "RUN_BEAM": 0, "RUN_STAGES": (("dp-next", 1, 1),),
               "USE_SAT": True, "SIDE_STAGES": (("sat", 0, 0),), "CORNER_STAGES": (("sat", 0, 0),)}
@@ -141,7 +141,7 @@ def few_shape_pieces(pieces: tuple[int, int], shapes: tuple[int, int]) -> st.Sea
 # DP budgets so small that runs and corners outgrow them along both directions, with and
 # without room(): their questions go to the other helpers, and a side's DP is asked again
 # only after more pieces are placed.
-TINY_DP = {"FIRST_C_BUDGET": 1, "FIRST_CORNER_BEAM": 0, "ORDERED_C_BUDGET": 1, "CORNER_C_BUDGET": 0,
+TINY_DP = {"FIRST_C_BUDGET": 1, "FIRST_CORNER_BEAM": 0, "ORDERED_C_BUDGET": 1,
            "DP_LAYER_BUDGET": 4,
            "RUN_BEAM": 0, "RUN_STAGES": (("dp-next", 4, 16), ("dp", 4, 16))}
 
@@ -335,7 +335,7 @@ def test_corners_past_the_first_helpers_caps_go_to_the_last_ones(monkeypatch):
 # Corners one by one (the whole-piece DP gives up at once), each settled by the DP without a
 # budget; after two refuted corners the piece's whole question is asked again, without a
 # budget here, from the next corner.
-PIECE_RETRIED = {"FIRST_C_BUDGET": 1, "FIRST_CORNER_BEAM": 0, "ORDERED_C_BUDGET": 1, "CORNER_C_BUDGET": 0,
+PIECE_RETRIED = {"FIRST_C_BUDGET": 1, "FIRST_CORNER_BEAM": 0, "ORDERED_C_BUDGET": 1,
                  "DP_LAYER_BUDGET": 1, "RUN_BEAM": 0, "PLAIN_MOVES": False, "PIECE_RETRY_BUDGET": 0,
                  "SIDE_STAGES": (("c", 0, 0),), "CORNER_STAGES": (("dp", 0, 0),)}
 

@@ -109,7 +109,7 @@ def test_the_witness_follows_the_pieces_placed():
 
 # The C core's order-free search, or the SAT solver, answers every side and every corner,
 # so that every piece after the first "yes" can end at a witness's corner.
-BY_C = {"FIRST_C_BUDGET": 1, "FIRST_CORNER_BEAM": 0, "ORDERED_C_BUDGET": 1, "CORNER_C_BUDGET": 0, "DP_LAYER_BUDGET": 1,
+BY_C = {"FIRST_C_BUDGET": 1, "FIRST_CORNER_BEAM": 0, "ORDERED_C_BUDGET": 1, "DP_LAYER_BUDGET": 1,
         "RUN_BEAM": 0, "RUN_STAGES": (("dp-next", 1, 1),), "SIDE_STAGES": (("c", 0, 0),),
         "CORNER_STAGES": (("c", 0, 0),)}
 BY_SAT = {**BY_C, "USE_SAT": True, "SIDE_STAGES": (("sat", 0, 0),), "CORNER_STAGES": (("sat", 0, 0),)}
