@@ -334,6 +334,14 @@ RESTRICTED_SLOWEST = {
     "restricted_l0_l90_tdown_tright_tup_zhoriz_26": "dddgdedgggdggrdiddggghgedg",
     "restricted_j0_j270_l0_l270_tleft_tright_23": "ghfokolfffkogkkffofokof",
     "restricted_ihoriz_j0_j270_l180_l270_svert_tdown_26": "kjleoboeljoojojlojojeoqool",
+    # The twenty-fifth pass's climbs, on its final code: I_vertical, J_270, J_90 and L_0 with
+    # two S_vertical at side 10, the family of eohm... (seed 0, 7.3 s, as on the pass's start:
+    # the side's packing only a 64 000-state beam finds, then its first piece's corners at
+    # 0.15-0.4 s each); T_up and T_right with L_0, T_down and an I_horizontal at side 11
+    # (seed 2, 1.8 s); T_left and L_270 with J pieces and T_right at side 10 (seed 3, 4.6 s).
+    "restricted_ivert_j270_j90_l0_svert_24": "hqoooaohmmhaohmqhmammamm",
+    "restricted_ihoriz_l0_tdown_tright_tup_26": "dddgdhhdgdbdgedddgddgegddd",
+    "restricted_j0_j180_j270_l270_tleft_tright_23": "lofokfkfffkkgkkfgnfkkof",
 }
 _SKEW = [s for s in SHAPES if s.name[0] in "SZ"]
 
