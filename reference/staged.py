@@ -69,8 +69,8 @@ settled in steps, each of which keeps the answer the seed's first solution:
    witness's corner, or a packing the beam finds around it (`corners.FIRST_CORNER_BEAM`).
    Otherwise the DP returns the smallest corner over all completions (window by window
    along the rows); when it cannot afford the side, the corners in turn are shared by the
-   DP with the corner fixed, its beam and the
-   corner's packing LP (`side_questions.CORNER_STAGES`), then, past their caps, by the SAT
+   DP with the corner fixed, its beam and the corner's packing LP
+   (`side_questions.CORNER_STAGES`), then, past their caps, by the SAT
    solver and the C core (`CORNER_LAST`: assumptions on the same SAT instance and the same
    Packer, so what each learned serves every question), or without python-sat by the C
    core and CP-SAT (`side_questions.QUERY_STAGES`).  The helpers' work is weighed per side
