@@ -64,7 +64,7 @@ RETRY_WINDOW_GROWTH = 2
 FIRST_CORNER_BEAM = 250
 
 
-def _around(packing: list[tuple[int, int]] | None, t: int, corner: int) -> list[tuple[int, int]] | None:
+def around(packing: list[tuple[int, int]] | None, t: int, corner: int) -> list[tuple[int, int]] | None:
     """A packing with a type-t piece at `corner`, less that piece: the packing of the rest
     around it (None when there is none)."""
     if packing is None:
@@ -110,7 +110,7 @@ def smallest_corner(board: Side, t: int, counts: list[int], occupied: frozenset[
     corners before need asking.  The first corner still open (`_first_open_corner`) is the
     answer when the witness has the piece there or the beam finds a packing around it, and
     the corners asked in turn start there.  The DP's answers come with the packing it traced
-    back, less the piece (`_around`).
+    back, less the piece (`around`).
     """
     rest = list(counts)
     rest[t] -= 1
@@ -126,7 +126,7 @@ def smallest_corner(board: Side, t: int, counts: list[int], occupied: frozenset[
         found = board.smallest_corner_by_dp(t, counts, occupied, min_corner, first, known)
         if found is not False:
             assert found is not None and found >= first, "the corners before the first open one have no completion"
-            return found, _around(board.found, t, found)
+            return found, around(board.found, t, found)
     refuted_one_by_one = 0
     # The piece's whole question asked again (None: no more): first after PIECE_RETRY_AFTER
     # corners refuted one by one, from the corner after them, then, while the DP scans along
@@ -149,7 +149,7 @@ def smallest_corner(board: Side, t: int, counts: list[int], occupied: frozenset[
         found = board.smallest_corner_by_dp(t, counts, occupied, min_corner, corner, known)
         if found is not False:
             assert found is not None and found >= corner, "the corners before have no completion"
-            return found, _around(board.found, t, found)
+            return found, around(board.found, t, found)
         if board.packable_at(t, corner, rest, taken, min_corner):
             return corner, board.found
         refuted_one_by_one += 1
@@ -162,7 +162,7 @@ def smallest_corner(board: Side, t: int, counts: list[int], occupied: frozenset[
                                       RETRY_WINDOW_GROWTH)
             if found is not False:
                 assert found is not None and found > corner, "a completion exists after the corners refuted"
-                return found, _around(board.found, t, found)
+                return found, around(board.found, t, found)
             retry_seconds, corner_seconds_then = board.work * SECONDS_PER_UNIT["dp"], board.corner_seconds
             retry_budget = retry_budget * PIECE_RETRY_GROWTH if retry_budget < PIECE_RETRY_MAX else None
     raise AssertionError("a completion exists, so some corner has one")

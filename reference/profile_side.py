@@ -326,11 +326,12 @@ class ProfileSide:
         last KEPT_TARGETED asked for a target when it is one of them (its scans kept: they
         hold their layers), else a new one."""
         key = (tuple(counts), tuple(sorted(occupied)), tuple(min_corner), target, last_corner)
-        if not occupied and target < 0 and not any(min_corner):
-            # The side's own yes/no (`staged.SIDE_FIRST`), kept apart from the pieces'
-            # questions: asked once per side, it would push out a run's scan that a corner's
-            # question resumes (kskknbkkbnnkkkllslkhkkl, when it was asked after the runs:
-            # 0.35 s).
+        if not occupied and last_corner < 0 and not any(min_corner):
+            # The side's own yes/no (`staged.SIDE_FIRST`, with the first piece's type as its
+            # target), kept apart from the pieces' questions: asked once per side, it would
+            # push out a run's scan that a corner's question resumes
+            # (kskknbkkbnnkkkllslkhkkl, when it was asked after the runs: 0.35 s).  The first
+            # piece's whole question along the columns is the same question, and resumes it.
             if self.side_question is None or self.side_question.key != key:
                 self.side_question = DpQuestion(self, key)
             return self.side_question

@@ -78,6 +78,7 @@ class Side(ProfileSide):
         self.lp_asked: set[tuple[tuple[int, ...], frozenset[int], tuple[int, ...]]] = set()  # `lp_refutes`
         self.beam_missed: dict[tuple[tuple[int, ...], frozenset[int]], int] = {}  # the widest beam that found nothing
         self.lp_proofs = self.lp_failures = 0
+        self.found_corner: int | None = None  # `packable_by`'s target's smallest corner, when the DP said
 
     def lp_refutes(self, counts: Sequence[int], occupied: Collection[int], min_corner: Sequence[int]) -> bool:
         """True when the question's own packing LP (`lp_bound.lp_certificate` with these
@@ -98,34 +99,40 @@ class Side(ProfileSide):
         self.refuted.add(counts, occupied, min_corner)
         return True
 
-    def packable(self, counts: list[int], occupied: frozenset[int], helpers: Portfolio) -> bool:
+    def packable(self, counts: list[int], occupied: frozenset[int], helpers: Portfolio, target: int = -1) -> bool:
         """Can `counts` still be packed in the free cells?  Shared by `helpers`."""
-        answer = self.packable_within(counts, occupied, helpers)
+        answer = self.packable_within(counts, occupied, helpers, target)
         assert answer is not None, "a portfolio needs a helper without a cap"
         return answer
 
-    def packable_within(self, counts: list[int], occupied: frozenset[int], helpers: Portfolio) -> bool | None:
-        """`packable`, None when every helper stopped at its cap."""
+    def packable_within(self, counts: list[int], occupied: frozenset[int], helpers: Portfolio,
+                        target: int = -1) -> bool | None:
+        """`packable`, None when every helper stopped at its cap.  `target`: see `packable_by`."""
         def ask(helper: str, amount: float) -> tuple[bool | None, float]:
-            answer = self.packable_by(helper, amount, counts, occupied)
+            answer = self.packable_by(helper, amount, counts, occupied, target)
             return answer, self.work
 
         return balanced(helpers, ask, self.distrust)
 
     def packable_by(self, helper: str, amount: float, counts: list[int],
-                    occupied: frozenset[int]) -> bool | None:
+                    occupied: frozenset[int], target: int = -1) -> bool | None:
         """One helper's answer, None when its budget ran out (its packing in `found`, the
-        work it did in `work`).  A question refuted before is not asked."""
+        work it did in `work`).  A question refuted before is not asked.  `target` (a type,
+        or -1): the DP's "yes" then also says the smallest corner of a type-target piece
+        over all packings (in `found_corner`), at no cost: its states are the same, each
+        carrying the smallest such corner on its paths (reference/_profile.c)."""
         self.found = None
+        self.found_corner = None
         if self.refuted.holds(counts, occupied):
             self.work = 0
             return False
-        answer = self._packable_by(helper, amount, counts, occupied)
+        answer = self._packable_by(helper, amount, counts, occupied, target)
         if answer is False:
             self.refuted.add(counts, occupied)
         return answer
 
-    def _packable_by(self, helper: str, amount: float, counts: list[int], occupied: frozenset[int]) -> bool | None:
+    def _packable_by(self, helper: str, amount: float, counts: list[int], occupied: frozenset[int],
+                     target: int) -> bool | None:
         if helper == "c":
             answer = self.packer.packable(counts, sorted(occupied), int(amount))
             self.work = self.packer.last_nodes()
@@ -157,8 +164,12 @@ class Side(ProfileSide):
             self.beam_missed[key] = int(amount)
             return None  # an empty beam proves nothing
         if helper == "dp":
-            found = self.first_corner(counts, occupied, [0] * len(counts), -1, int(amount))
-            return None if found is False else found is not None
+            found = self.first_corner(counts, occupied, [0] * len(counts), target, int(amount))
+            if found is False:
+                return None
+            if found is not None and target >= 0:
+                self.found_corner = found
+            return found is not None
         if helper == "sat":
             assert not occupied, "the SAT solver is asked about the empty square only"
             sat = self.sat_solver()

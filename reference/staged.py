@@ -10,8 +10,9 @@ settled in steps, each of which keeps the answer the seed's first solution:
    C search as a bound checked at each node.
 2. The side's own yes/no on small budgets (`SIDE_FIRST`): a packing the C core or the
    beam finds, or the DP traces back through its layers, is the witness the later steps
-   start from; the DP's "no" ends the side.  (So do the packings of the runs' and the
-   pieces' questions: each packing the DP answers with comes with one, while its layers
+   start from; the DP's "no" ends the side, and its "yes" places the first piece (it is
+   asked for that piece's smallest corner over all packings).  (So do the packings of the
+   runs' and the pieces' questions: each packing the DP answers with comes with one, while its layers
    stay under `_profile.ARCHIVE_MAX` states.  eeeabefesajefefaeeeaesf, whose side 10 the
    DP answered "yes" and no helper found a packing of, asked runs and corners without
    one: 4.0 -> 2.2 s; the 104 restricted files' work estimate 125.8 -> 118.8 s;
@@ -119,7 +120,20 @@ PLAIN_MOVES = True
 # the DP answered "yes" at 160 000 states (ggeggeggedaagiodeeegeee: 1.1 s, and no packing to
 # start from) it finds in 0.15 s along the columns (eight such files 21.6 -> 19.8 s, the 91
 # restricted files 89.0 s both ways; docs/BENCHMARKS.md, "Twenty-first pass").
-SIDE_FIRST: Portfolio = (("c", 80_000, 80_000), ("beam", 4_000, 16_000), ("dp", 10_000, 160_000))
+# The DP goes on to SIDE_DP_MAX states: fdakkokfffkkffkfgafokof's side 10 has no packing,
+# which CaDiCaL took 14.6 s to prove beside 3.8 s of the C core and 3.1 s of the beam, and
+# the DP's scan proves past 160 000 states in 0.5 s more (the file 21.8 -> 2.6 s; "Twenty-
+# third pass", when that turn came after the runs and the side's later helpers).  The
+# adversarial climbs' sides of 24 pieces in 100 cells, with a packing or without, it settles
+# there too, where the runs, the first piece's DP question and the side's later helpers had
+# spent 2-4 s first (hqoooaohmmhaohmqhmammamm 6.95 -> 4.59 s with the target below,
+# hqoooaqhmmhaohmqhmammamm, whose side 10 has none, 4.60 -> 3.86 s; the 115 restricted files
+# 143.7 -> 138.9 s without it; "Twenty-sixth pass").  It is asked for the first piece's
+# smallest corner (the target), whose "yes" places that piece too, for about a tenth more
+# states (`dominated` compares the corners too: hqoooaohmmhaohmqhmammamm's side 10, 4.24 ->
+# 4.77 M; the 115 files 166.5 -> 161.5 s, the DP's work 411.4 -> 403.2 M).
+SIDE_DP_MAX = 640_000
+SIDE_FIRST: Portfolio = (("c", 80_000, 80_000), ("beam", 4_000, 16_000), ("dp", 10_000, SIDE_DP_MAX))
 # The side's yes/no when that, the DP's first question and the ordered C search could not
 # settle it: the C core, the beam and the SAT solver (asked about the empty square only),
 # as for corners.  (CP-SAT, between them before, answered no side first on
@@ -131,16 +145,10 @@ SIDE_FIRST: Portfolio = (("c", 80_000, 80_000), ("beam", 4_000, 16_000), ("dp", 
 # a 256 000-state beam along the columns found in 1.3 s (300 MB at most resident, its
 # layers kept to trace the packing back); the file 42.4 -> 10.6 s.  Since the beam also
 # keeps the pieces in proportion (_profile.c, beam_imbalance), 64 000 states find it.
-# The DP gets one turn past SIDE_FIRST's cap, at SIDE_DP_LAST states (its scan resumes where
-# SIDE_FIRST's stopped): fdakkokfffkkffkfgafokof's side 10 has no packing, which CaDiCaL
-# took 14.6 s to prove beside 3.8 s of the C core and 3.1 s of the beam, and that turn proves
-# in 0.5 s (the file 21.8 -> 2.6 s).  On a side it cannot settle the turn costs its scan
-# (2.0 s on rrhooambamhaoamhhmammaha's side 10, which has a packing); no restricted file's side
-# comes this far (docs/BENCHMARKS.md, "Twenty-third pass").
+# (The DP's turn among them resumed SIDE_FIRST's scan up to 640 000 states; it now gets
+# those in SIDE_FIRST.)
 SIDE_BEAM_MAX = 256_000
-SIDE_DP_LAST = 640_000
-SIDE_STAGES: Portfolio = (("c", 20_000, 0), ("beam", 1_000, SIDE_BEAM_MAX), ("sat", 300, 0),
-                          ("dp", SIDE_DP_LAST, SIDE_DP_LAST))
+SIDE_STAGES: Portfolio = (("c", 20_000, 0), ("beam", 1_000, SIDE_BEAM_MAX), ("sat", 300, 0))
 
 
 def solve_side(types: Sequence[Shape], piece_types: Sequence[int], side: int) -> tuple[Corner, ...] | None:
@@ -155,11 +163,12 @@ def solve_side(types: Sequence[Shape], piece_types: Sequence[int], side: int) ->
         return None
     board = Side(types, counts, side, certificate)
     partial = Partial(list(piece_types), counts)
-    packable = board.packable_within(counts, frozenset(), SIDE_FIRST) if SIDE_FIRST else None
+    first = piece_types[0]
+    packable = board.packable_within(counts, frozenset(), SIDE_FIRST, first) if SIDE_FIRST else None
     if packable is False:
         return None
-    if packable and board.found is not None:
-        board.witness = board.found
+    if packable:
+        _known_yes(board, partial, first)
     if not (PLAIN_MOVES and runs.place_plain_moves(board, partial) or packable):
         # The first piece's smallest corner over all packings, None when there is none: the
         # side's yes/no and the first piece's answer in one scan.  (When the side's yes is
@@ -167,7 +176,7 @@ def solve_side(types: Sequence[Shape], piece_types: Sequence[int], side: int) ->
         # witness's corner, the first open corner's beam and the C core come before the DP,
         # and the DP asks only the corners before the witness's.  The 97 restricted files'
         # DP work 220.9 -> 216.3 M; docs/BENCHMARKS.md, "Twenty-third pass".)
-        dp_says = board.smallest_corner_by_dp(piece_types[0], counts, frozenset(), [0] * len(counts), 0)
+        dp_says = board.smallest_corner_by_dp(first, counts, frozenset(), [0] * len(counts), 0)
         if dp_says is None:
             return None
         if dp_says is False:
@@ -176,13 +185,24 @@ def solve_side(types: Sequence[Shape], piece_types: Sequence[int], side: int) ->
             positions = _fastsolve.solve_at_side(cells, list(piece_types), side, ORDERED_C_BUDGET, board.weights)
             if positions is not False:
                 return positions
-            if not board.packable(counts, frozenset(), SIDE_STAGES):
+            if not board.packable(counts, frozenset(), SIDE_STAGES, first):
                 return None
-            board.witness = board.found
+            _known_yes(board, partial, first)
         else:
-            partial.place(board, piece_types[0], dp_says)
+            partial.place(board, first, dp_says)
     _first_solution(board, partial)
     return tuple(divmod(anchor, side) for anchor in partial.anchors)
+
+def _known_yes(board: Side, partial: Partial, first: int) -> None:
+    """The side has a packing, just found by a helper of the side's own question: its packing
+    is the witness, and when the DP answered, the first piece's smallest corner over all
+    packings came with it (`Side.found_corner`): the first piece is placed there."""
+    corner = board.found_corner
+    if corner is None:
+        board.witness = board.found
+    else:
+        partial.place(board, first, corner, corners.around(board.found, first, corner))
+
 
 def _first_solution(board: Side, partial: Partial) -> None:
     """The seed's first solution at a side that has a packing, placed piece by piece from

@@ -2,8 +2,8 @@
 (docs/BENCHMARKS.md, "Twenty-second pass"): the next piece's corner asked of a run of one
 (`runs.RUN_OF_ONE_NEXT_MAX`), the DP's direction not preferred
 (`profile_side.OTHER_DIRECTION_SHARE`), the piece's whole question after the DP gave
-up (`profile_side.DP_RETRY_PIECES`) and the DP's last turn at a side
-(`staged.SIDE_DP_LAST`, "Twenty-third pass").
+up (`profile_side.DP_RETRY_PIECES`) and the DP's turns at a side's own question
+(`staged.SIDE_DP_MAX`, "Twenty-third pass" and "Twenty-sixth pass").
 
 rrhooambamhaoamhhmammaha at side 10 (24 pieces in 100 cells): its first Z_horizontal at
 corner 0, the second's corners 2-23 have no completion, each refuted by a scan of its own
@@ -115,16 +115,14 @@ def test_a_run_of_one_asks_the_next_pieces_corner_up_to_its_cap(monkeypatch: pyt
     assert caps == {True: {runs.RUN_OF_ONE_NEXT_MAX}, False: {dict((n, c) for n, _, c in runs.RUN_STAGES)["dp-next"]}}
 
 
-def test_a_sides_last_helpers_give_the_dp_one_turn_past_its_first_cap():
-    """fdakkokfffkkffkfgafokof's side 10 has no packing: the DP's side question gives up at
-    SIDE_FIRST's cap, and its one turn among SIDE_STAGES, resuming that scan, proves it
-    (where CaDiCaL took 14.6 s; docs/BENCHMARKS.md, "Twenty-third pass")."""
+def test_the_sides_own_question_gives_the_dp_the_states_that_prove_a_side_has_no_packing():
+    """fdakkokfffkkffkfgafokof's side 10 has no packing: the DP's scan outgrows 160 000
+    states and proves it within SIDE_DP_MAX (where CaDiCaL took 14.6 s; docs/BENCHMARKS.md,
+    "Twenty-third pass"), which the side's own question gives it."""
     pieces = decode("fdakkokfffkkffkfgafokof")
     types = list(dict.fromkeys(pieces))
     counts = [pieces.count(t) for t in types]
     board = side_questions.Side(types, counts, SIDE, None)
-    first_cap = {helper: cap for helper, _, cap in staged.SIDE_FIRST}["dp"]
-    assert board.packable_within(counts, frozenset(), (("dp", first_cap, first_cap),)) is None
-    last = tuple(stage for stage in staged.SIDE_STAGES if stage[0] == "dp")
-    assert last and all(budget > first_cap for _, budget, _ in last)
-    assert board.packable_within(counts, frozenset(), last) is False
+    assert board.packable_within(counts, frozenset(), (("dp", 160_000, 160_000),)) is None
+    assert ("dp", 10_000, staged.SIDE_DP_MAX) in staged.SIDE_FIRST
+    assert board.packable_within(counts, frozenset(), staged.SIDE_FIRST) is False

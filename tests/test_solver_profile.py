@@ -329,8 +329,25 @@ def test_the_values_a_rooms_memo_builds_count_as_the_dps_work():
     board.rooms[board.direction] = room
     assert room.entries == 0
     assert board.first_corner([5, 5], [], [0, 0], 0, 0) is not None
-    assert board.questions and room.entries > 0
-    assert board.work == board.questions[-1].work() + room.entries
+    question = board.side_question  # the empty square's question, the side's own
+    assert question is not None and room.entries > 0
+    assert board.work == question.work() + room.entries
+
+
+def test_the_sides_own_question_with_a_target_says_the_first_pieces_corner():
+    """Asked of the DP with the first piece's type as its target, the side's yes/no comes
+    with that piece's smallest corner over all packings (`found_corner`): the corner the
+    corners asked one by one find.  (2 L_0 and 2 L_180 tile the 4 x 4 square only with
+    the first L_0 one row down.)"""
+    types = [SHAPE_BY_NAME["L_0"], SHAPE_BY_NAME["L_180"]]
+    counts = [2, 2]
+    board = side_questions.Side(types, counts, 4, None)
+    assert board.packable_by("dp", 0, counts, frozenset(), 0) is True
+    one_by_one = next(corner for corner in range(16)
+                      if (cells := board.placement(0, corner)) is not None
+                      and board.first_corner([1, 2], cells, [corner + 1, 0], -1, 0) is not None)
+    assert board.found_corner == one_by_one == 4
+    assert board.packable_by("dp", 0, counts, frozenset()) is True and board.found_corner is None
 
 
 def test_a_scan_for_any_completion_outlives_the_scans_for_a_target():
@@ -341,7 +358,7 @@ def test_a_scan_for_any_completion_outlives_the_scans_for_a_target():
     run = ([4, 5], [0, 1, 2, 9], [1, 0])  # a T_down at corner 0
     assert board.first_corner(*run, -1, 1) is False  # budget 1: each scan gives up at once
     assert board.first_corner(*run, 1, 1) is False
-    assert board.first_corner([5, 5], [], [0, 0], 0, 1) is False
+    assert board.first_corner([5, 5], [], [0, 1], 0, 1) is False  # (not the empty square: the side's own is kept apart)
     assert [question.key[3] for question in board.questions] == [-1, 0]
 
 
