@@ -116,10 +116,12 @@ PLAIN_MOVES = True
 # draws 1.4 -> 1.3 s; docs/BENCHMARKS.md, "Eighteenth pass".)  The C core and the beam each
 # get one budget before the DP's probe: the DP's first turn past a probe builds room()'s
 # memos (0.6 s on kskknbkkbnnkkkllslkhkkl's side 10, whose packing the beam then found at
-# 4 000 states).  The beam goes on to 16 000 states beside the DP: the T files' sides that
-# the DP answered "yes" at 160 000 states (ggeggeggedaagiodeeegeee: 1.1 s, and no packing to
-# start from) it finds in 0.15 s along the columns (eight such files 21.6 -> 19.8 s, the 91
-# restricted files 89.0 s both ways; docs/BENCHMARKS.md, "Twenty-first pass").
+# 4 000 states).  (The beam went on to 16 000 states beside the DP for the T files' sides
+# that the DP answered "yes" with no packing to start from, ggeggeggedaagiodeeegeee's
+# ("Twenty-first pass"); now that the DP's "yes" places the first piece, with the packing
+# traced back, that turn found no packing the DP did not: ggeggeggedaagiodeeegeee 1.80 ->
+# 1.77 s without it, the 115 restricted files 167.1 -> 163.4 s, the beam's work 92.5 -> 76.3
+# M states, the DP's 403.2 -> 395.7 M; "Twenty-sixth pass".)
 # The DP goes on to SIDE_DP_MAX states: fdakkokfffkkffkfgafokof's side 10 has no packing,
 # which CaDiCaL took 14.6 s to prove beside 3.8 s of the C core and 3.1 s of the beam, and
 # the DP's scan proves past 160 000 states in 0.5 s more (the file 21.8 -> 2.6 s; "Twenty-
@@ -133,7 +135,7 @@ PLAIN_MOVES = True
 # states (`dominated` compares the corners too: hqoooaohmmhaohmqhmammamm's side 10, 4.24 ->
 # 4.77 M; the 115 files 166.5 -> 161.5 s, the DP's work 411.4 -> 403.2 M).
 SIDE_DP_MAX = 640_000
-SIDE_FIRST: Portfolio = (("c", 80_000, 80_000), ("beam", 4_000, 16_000), ("dp", 10_000, SIDE_DP_MAX))
+SIDE_FIRST: Portfolio = (("c", 80_000, 80_000), ("beam", 4_000, 4_000), ("dp", 10_000, SIDE_DP_MAX))
 # The side's yes/no when that, the DP's first question and the ordered C search could not
 # settle it: the C core, the beam and the SAT solver (asked about the empty square only),
 # as for corners.  (CP-SAT, between them before, answered no side first on

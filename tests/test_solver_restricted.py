@@ -496,7 +496,7 @@ def test_a_side_settled_before_its_runs_matches_plain(pieces):
 
 def test_a_side_without_packing_is_refuted_before_any_run_is_asked(monkeypatch):
     """gggegaggeeaagedaeeegbee's side 10 has no packing: asked first, the side's own question
-    (`SIDE_FIRST`, the DP for any packing) refutes it, where the runs' refutations had cost
+    (`SIDE_FIRST`, the DP) refutes it, where the runs' refutations had cost
     1.4 s before the same question was asked (docs/BENCHMARKS.md, "Eighteenth pass")."""
     asked = []
     monkeypatch.setattr(runs, "place_plain_moves", lambda board, partial: asked.append(board) or False)
@@ -506,25 +506,35 @@ def test_a_side_without_packing_is_refuted_before_any_run_is_asked(monkeypatch):
     assert not asked
 
 
-def test_the_sides_first_question_finds_a_t_files_packing_by_its_beam():
+def test_the_sides_first_question_places_a_t_files_first_piece_with_a_packing():
     """ggeggeggedaagiodeeegeee's side 10 (19 T pieces, two I_vertical, a J and an L in 100
-    cells): the DP answered the side's own question "yes" at 160 000 states (1.1 s, and no
-    packing to start from); the beam beside it, at 16 000 states along the columns, finds
-    its packing (docs/BENCHMARKS.md, "Twenty-first pass")."""
+    cells): the DP answers the side's own question "yes" with its first piece's smallest
+    corner and the packing traced back through its layers, which a beam of 16 000 states
+    beside it had to find when the DP answered with neither (docs/BENCHMARKS.md,
+    "Twenty-first pass" and "Twenty-sixth pass")."""
     pieces = decode("ggeggeggedaagiodeeegeee")
     types = list(dict.fromkeys(pieces))
     counts = [pieces.count(t) for t in types]
     board = side_questions.Side(types, counts, 10, None)
-    assert board.packable_within(counts, frozenset(), staged.SIDE_FIRST) is True
-    assert board.found is not None
+    first = types.index(pieces[0])
+    assert board.packable_within(counts, frozenset(), staged.SIDE_FIRST, first) is True
+    assert board.found is not None and board.found_corner is not None
     check_packing(board.found, types, counts, 10, set())
+    assert board.found_corner == min(corner for t, corner in board.found if t == first)
+    rest = list(counts)
+    rest[first] -= 1
+    before = [corner for corner in range(board.found_corner)
+              if (cells := board.placement(first, corner)) is not None
+              and board.first_corner(rest, cells, [corner + 1 if t == first else 0 for t in range(len(types))],
+                                     -1, 0) is not None]
+    assert not before
 
 
 @pytest.mark.slow
 def test_the_sides_later_question_runs_no_beam_that_found_nothing_again(monkeypatch):
     """homorammamhhoahmhhammaar's side 10: its first question's C core and beam
-    (`SIDE_FIRST`) stop at their caps; the later one (`SIDE_STAGES`) finds the packing without running again a
-    beam that found nothing (docs/BENCHMARKS.md, "Twenty-first pass": the beam asked again
+    (`SIDE_FIRST`) stop at their caps; the later one (`SIDE_STAGES`) finds the packing
+    without running again a beam that found nothing (docs/BENCHMARKS.md, "Twenty-first pass": the beam asked again
     from 1 000 states lost 0.5 s, and CaDiCaL 1.2 s beside it)."""
     pieces = decode("homorammamhhoahmhhammaar")
     types = list(dict.fromkeys(pieces))
