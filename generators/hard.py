@@ -342,6 +342,15 @@ RESTRICTED_SLOWEST = {
     "restricted_ivert_j270_j90_l0_svert_24": "hqoooaohmmhaohmqhmammamm",
     "restricted_ihoriz_l0_tdown_tright_tup_26": "dddgdhhdgdbdgedddgddgegddd",
     "restricted_j0_j180_j270_l270_tleft_tright_23": "lofokfkfffkkgkkfgnfkkof",
+    # The twenty-sixth pass's climbs, on its final code: six I_vertical, J_90 and L_0 with
+    # two J_270, two Z_horizontal, an L_180 and an I_horizontal at side 10 (seed 0, 52 s, as
+    # on the pass's start: no first helper finds the side's packing, a 256 000-state beam
+    # does after 22 s, and its first piece's first corner has a completion that the DP
+    # proves at 2.56 M states); T_right and T_up with T_down and an L_270 at side 11 (seed
+    # 2, 1.0 s); twelve J_180 with J_270, L_0, an O and S pieces at side 10 (seed 3, 3.0 s).
+    "restricted_ihoriz_ivert_j270_j90_l0_l180_zhoriz_24": "hoaroamhamhhrbmhhmjmmaaa",
+    "restricted_l270_tdown_tright_tup_26": "dddgdegegekdggddgggdgegddg",
+    "restricted_j180_j270_l0_o_shoriz_svert_23": "nncnnhnnhooqnqponnnonhn",
 }
 _SKEW = [s for s in SHAPES if s.name[0] in "SZ"]
 
