@@ -156,6 +156,26 @@ def test_a_wasted_cell_weighs_more_than_a_piece_out_of_proportion():
     check_packing(packing, types, counts, 10, set())
 
 
+@pytest.mark.slow
+def test_a_corners_last_beam_finds_the_completion_its_first_beams_do_not():
+    """hoaroamhamhhrbmhhmjmmaaa at side 10, its first piece (an L_0) at corner 0: the rest
+    has a completion that no beam within a corner's first cap (BEAM_MAX) finds, CaDiCaL and
+    the C core did not find in 10 s, and the DP proved at 2.56 M states; the corner's last
+    beam (`CORNER_BEAM_LAST`) finds it (docs/BENCHMARKS.md, "Twenty-sixth pass")."""
+    pieces = decode("hoaroamhamhhrbmhhmjmmaaa")
+    types = list(dict.fromkeys(pieces))
+    counts = [pieces.count(t) for t in types]
+    board = side_questions.Side(types, counts, 10, None)
+    cells = board.placement(0, 0)
+    assert cells is not None
+    counts[0] -= 1
+    assert ("beam", side_questions.CORNER_BEAM_LAST, side_questions.CORNER_BEAM_LAST) in side_questions.CORNER_LAST
+    assert board.packable_by("beam", side_questions.BEAM_MAX, counts, cells) is None
+    assert board.packable_by("beam", side_questions.CORNER_BEAM_LAST, counts, cells) is True
+    assert board.found is not None
+    check_packing(board.found, types, counts, 10, set(cells))
+
+
 # The beam asked first on every run, corner and side; the exact helpers settle what it
 # leaves (the DP without a budget, CaDiCaL).
 BEAM_FIRST = {"FIRST_C_BUDGET": 1, "ORDERED_C_BUDGET": 1, "DP_LAYER_BUDGET": 1,
