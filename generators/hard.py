@@ -351,6 +351,11 @@ RESTRICTED_SLOWEST = {
     "restricted_ihoriz_ivert_j270_j90_l0_l180_zhoriz_24": "hoaroamhamhhrbmhhmjmmaaa",
     "restricted_l270_tdown_tright_tup_26": "dddgdegegekdggddgggdgegddg",
     "restricted_j180_j270_l0_o_shoriz_svert_23": "nncnnhnnhooqnqponnnonhn",
+    # Seed 0's climb again, on the code with the side's DP turn at 640 000 states before the
+    # runs: its neighbours, with two L_180 and no Z (12.8 and 9.6 s, then 12.5 and 1.7 s
+    # with that turn after the runs; 7.9 and 1.9 s on the pass's start).
+    "restricted_ihoriz_ivert_j270_j90_l0_l180_24": "bbhjoamhamhaoammmhammhaj",
+    "restricted_ihoriz_ivert_j270_j90_l0_l180_24_b": "hbhjoamhamhaoammmhammhaj",
 }
 _SKEW = [s for s in SHAPES if s.name[0] in "SZ"]
 

@@ -127,8 +127,9 @@ class Side(ProfileSide):
         """One helper's answer, None when its budget ran out (its packing in `found`, the
         work it did in `work`).  A question refuted before is not asked.  `target` (a type,
         or -1): the DP's "yes" then also says the smallest corner of a type-target piece
-        over all packings (in `found_corner`), at no cost: its states are the same, each
-        carrying the smallest such corner on its paths (reference/_profile.c)."""
+        over all packings (in `found_corner`), for about a tenth more states: its states
+        are the same, each carrying the smallest such corner on its paths, and one is
+        dominated only by a state whose corner is no larger (reference/_profile.c)."""
         self.found = None
         self.found_corner = None
         if self.refuted.holds(counts, occupied):

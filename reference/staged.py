@@ -122,20 +122,23 @@ PLAIN_MOVES = True
 # traced back, that turn found no packing the DP did not: ggeggeggedaagiodeeegeee 1.80 ->
 # 1.77 s without it, the 115 restricted files 167.1 -> 163.4 s, the beam's work 92.5 -> 76.3
 # M states, the DP's 403.2 -> 395.7 M; "Twenty-sixth pass".)
-# The DP goes on to SIDE_DP_MAX states: fdakkokfffkkffkfgafokof's side 10 has no packing,
-# which CaDiCaL took 14.6 s to prove beside 3.8 s of the C core and 3.1 s of the beam, and
-# the DP's scan proves past 160 000 states in 0.5 s more (the file 21.8 -> 2.6 s; "Twenty-
-# third pass", when that turn came after the runs and the side's later helpers).  The
-# adversarial climbs' sides of 24 pieces in 100 cells, with a packing or without, it settles
-# there too, where the runs, the first piece's DP question and the side's later helpers had
-# spent 2-4 s first (hqoooaohmmhaohmqhmammamm 6.95 -> 4.59 s with the target below,
-# hqoooaqhmmhaohmqhmammamm, whose side 10 has none, 4.60 -> 3.86 s; the 115 restricted files
-# 143.7 -> 138.9 s without it; "Twenty-sixth pass").  It is asked for the first piece's
-# smallest corner (the target), whose "yes" places that piece too, for about a tenth more
-# states (`dominated` compares the corners too: hqoooaohmmhaohmqhmammamm's side 10, 4.24 ->
-# 4.77 M; the 115 files 166.5 -> 161.5 s, the DP's work 411.4 -> 403.2 M).
+# The DP's question is the first piece's smallest corner (the target), whose "yes" places
+# that piece too, for about a tenth more states (`dominated` compares the corners too:
+# hqoooaohmmhaohmqhmammamm's side 10, 4.24 -> 4.77 M; the 115 restricted files 166.5 ->
+# 161.5 s, the DP's work 411.4 -> 403.2 M; "Twenty-sixth pass").  When the runs placed
+# nothing and the first piece's windows gave up, its scan resumes up to SIDE_DP_MAX states
+# (SIDE_DP_LAST, `_side_by_dp`), before the C core's ordered search and the side's later
+# helpers: fdakkokfffkkffkfgafokof's side 10 has no packing, which CaDiCaL took 14.6 s to
+# prove beside 3.8 s of the C core and 3.1 s of the beam, and that turn proves in 0.5 s
+# (the file 21.8 -> 2.6 s; "Twenty-third pass", when it came last among those helpers);
+# before them, it spares hqoooaqhmmhaohmqhmammamm's side 10, which has none, their 2 s
+# (4.60 -> 3.25 s).  In SIDE_FIRST, before the runs, it cost the sides whose packing the
+# runs find at once a scan for nothing (hbhjoamhamhaoammmhammhaj: 5.7 s for a "yes" the
+# runs give in 0.5 s; 8.09 -> 1.66 s, the restricted files 144.6 -> 146.9 s, within their
+# noise; "Twenty-sixth pass").
 SIDE_DP_MAX = 640_000
-SIDE_FIRST: Portfolio = (("c", 80_000, 80_000), ("beam", 4_000, 4_000), ("dp", 10_000, SIDE_DP_MAX))
+SIDE_FIRST: Portfolio = (("c", 80_000, 80_000), ("beam", 4_000, 4_000), ("dp", 10_000, 160_000))
+SIDE_DP_LAST: Portfolio = (("dp", SIDE_DP_MAX, SIDE_DP_MAX),)
 # The side's yes/no when that, the DP's first question and the ordered C search could not
 # settle it: the C core, the beam and the SAT solver (asked about the empty square only),
 # as for corners.  (CP-SAT, between them before, answered no side first on
@@ -172,16 +175,10 @@ def solve_side(types: Sequence[Shape], piece_types: Sequence[int], side: int) ->
     if packable:
         _known_yes(board, partial, first)
     if not (PLAIN_MOVES and runs.place_plain_moves(board, partial) or packable):
-        # The first piece's smallest corner over all packings, None when there is none: the
-        # side's yes/no and the first piece's answer in one scan.  (When the side's yes is
-        # known, the first piece is `_first_solution`'s, as every piece after it: below the
-        # witness's corner, the first open corner's beam and the C core come before the DP,
-        # and the DP asks only the corners before the witness's.  The 97 restricted files'
-        # DP work 220.9 -> 216.3 M; docs/BENCHMARKS.md, "Twenty-third pass".)
-        dp_says = board.smallest_corner_by_dp(first, counts, frozenset(), [0] * len(counts), 0)
-        if dp_says is None:
+        settled = _side_by_dp(board, partial, first, counts)
+        if settled is False:
             return None
-        if dp_says is False:
+        if settled is None:
             # The DP cannot afford this side: the C core's ordered search, whose memo serves
             # all its queries, answers first when it can (a packing, or a proof there is none).
             positions = _fastsolve.solve_at_side(cells, list(piece_types), side, ORDERED_C_BUDGET, board.weights)
@@ -190,10 +187,31 @@ def solve_side(types: Sequence[Shape], piece_types: Sequence[int], side: int) ->
             if not board.packable(counts, frozenset(), SIDE_STAGES, first):
                 return None
             _known_yes(board, partial, first)
-        else:
-            partial.place(board, first, dp_says)
     _first_solution(board, partial)
     return tuple(divmod(anchor, side) for anchor in partial.anchors)
+
+
+def _side_by_dp(board: Side, partial: Partial, first: int, counts: list[int]) -> bool | None:
+    """The side's yes/no from the DP when no run was placed: True when it has a packing (the
+    first piece placed, or the witness kept), False when it has none, None when the DP
+    cannot afford it.  First the first piece's smallest corner over all packings
+    (`Side.smallest_corner_by_dp`: along the rows, a window of corners at a time), then the
+    side's own question, its scan resumed up to SIDE_DP_MAX states.  (When the side's yes is
+    known, the first piece is `_first_solution`'s, as every piece after it: below the
+    witness's corner, the first open corner's beam and the C core come before the DP, and
+    the DP asks only the corners before the witness's.  The 97 restricted files' DP work
+    220.9 -> 216.3 M; docs/BENCHMARKS.md, "Twenty-third pass".)"""
+    dp_says = board.smallest_corner_by_dp(first, counts, frozenset(), [0] * len(counts), 0)
+    if dp_says is None:
+        return False
+    if dp_says is not False:
+        partial.place(board, first, dp_says)
+        return True
+    packable = board.packable_within(counts, frozenset(), SIDE_DP_LAST, first)
+    if packable:
+        _known_yes(board, partial, first)
+    return packable
+
 
 def _known_yes(board: Side, partial: Partial, first: int) -> None:
     """The side has a packing, just found by a helper of the side's own question: its packing
