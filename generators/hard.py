@@ -356,6 +356,15 @@ RESTRICTED_SLOWEST = {
     # with that turn after the runs; 7.9 and 1.9 s on the pass's start).
     "restricted_ihoriz_ivert_j270_j90_l0_l180_24": "bbhjoamhamhaoammmhammhaj",
     "restricted_ihoriz_ivert_j270_j90_l0_l180_24_b": "hbhjoamhamhaoammmhammhaj",
+    # The climbs on the pass's code with that turn after the runs and the side's first beam
+    # at one budget of 4 000 states: I_vertical, J_90 and J_270 with L_0 and I_horizontal at
+    # side 10 (seed 0, 7.7 s: its side's packing the 16 000-state beam finds, 5.8 s with it,
+    # as on the pass's start); T_right and T_up with L_0, T_down and Z_horizontal at side 11
+    # (seed 2, 1.1 s); L_270 with J pieces, I_vertical, an L_180 and a T_down at side 10
+    # (seed 3, 4.3 s).
+    "restricted_ihoriz_ivert_j270_j90_l0_24": "hoboobmbammaommhhmammaam",
+    "restricted_l0_tdown_tright_tup_zhoriz_26": "gddgdeddgedggrggdgrdghgdhg",
+    "restricted_ivert_j0_j180_j270_l180_l270_tdown_23": "koakkjkknlokkkellkankkk",
 }
 _SKEW = [s for s in SHAPES if s.name[0] in "SZ"]
 

@@ -52,12 +52,13 @@ settled in steps, each of which keeps the answer the seed's first solution:
    last answered, both raced at half a large budget first (`Side.first_corner`; a scan
    kept between the budgets of one question resumes where it stopped).  Where neither
    sees why states fail, a layer outgrows the DP's budget, and it is not asked again
-   until a piece is placed.
+   until a piece is placed.  Then the side's own DP question of step 2 gets one more turn
+   (`SIDE_DP_LAST`), its scan resumed.
    Then the C core's own ordered search (one memo for all its queries) gets a budget,
    and when that is not enough, the side's yes/no is shared (`SIDE_STAGES`) by the
    C core's order-free search (`_fastsolve.Packer`, one per side, whose memo of failed
-   states serves every later question), the beam, CaDiCaL (`reference.sat_side`, one
-   incremental instance kept for step 4) and one more turn of the DP, which take turns on
+   states serves every later question), the beam and CaDiCaL (`reference.sat_side`, one
+   incremental instance kept for step 4), which take turns on
    growing budgets, the one that has spent least going next (`portfolio.balanced`).
    "No" means the side is impossible.
 4. "Yes": the seed's first solution, piece by piece (`_first_solution`): runs of plain
@@ -116,12 +117,13 @@ PLAIN_MOVES = True
 # draws 1.4 -> 1.3 s; docs/BENCHMARKS.md, "Eighteenth pass".)  The C core and the beam each
 # get one budget before the DP's probe: the DP's first turn past a probe builds room()'s
 # memos (0.6 s on kskknbkkbnnkkkllslkhkkl's side 10, whose packing the beam then found at
-# 4 000 states).  (The beam went on to 16 000 states beside the DP for the T files' sides
-# that the DP answered "yes" with no packing to start from, ggeggeggedaagiodeeegeee's
-# ("Twenty-first pass"); now that the DP's "yes" places the first piece, with the packing
-# traced back, that turn found no packing the DP did not: ggeggeggedaagiodeeegeee 1.80 ->
-# 1.77 s without it, the 115 restricted files 167.1 -> 163.4 s, the beam's work 92.5 -> 76.3
-# M states, the DP's 403.2 -> 395.7 M; "Twenty-sixth pass".)
+# 4 000 states).  The beam goes on to 16 000 states beside the DP: the T files' sides that
+# the DP answered "yes" at 160 000 states (ggeggeggedaagiodeeegeee: 1.1 s, and no packing to
+# start from) it finds in 0.15 s along the columns (eight such files 21.6 -> 19.8 s, the 91
+# restricted files 89.0 s both ways; docs/BENCHMARKS.md, "Twenty-first pass").  (Without
+# that turn, now that the DP's "yes" brings a packing, the 115 restricted files 167.1 ->
+# 163.4 s, but the climbs' hoboobmbammaommhhmammaam 5.8 -> 10.8 s, whose side's packing it
+# finds at 1 s, and bbhjoamhamhaoammmhammhaj 13.4 -> 15.2 s; "Twenty-sixth pass".)
 # The DP's question is the first piece's smallest corner (the target), whose "yes" places
 # that piece too, for about a tenth more states (`dominated` compares the corners too:
 # hqoooaohmmhaohmqhmammamm's side 10, 4.24 -> 4.77 M; the 115 restricted files 166.5 ->
@@ -137,9 +139,9 @@ PLAIN_MOVES = True
 # runs give in 0.5 s; 8.09 -> 1.66 s, the restricted files 144.6 -> 146.9 s, within their
 # noise; "Twenty-sixth pass").
 SIDE_DP_MAX = 640_000
-SIDE_FIRST: Portfolio = (("c", 80_000, 80_000), ("beam", 4_000, 4_000), ("dp", 10_000, 160_000))
+SIDE_FIRST: Portfolio = (("c", 80_000, 80_000), ("beam", 4_000, 16_000), ("dp", 10_000, 160_000))
 SIDE_DP_LAST: Portfolio = (("dp", SIDE_DP_MAX, SIDE_DP_MAX),)
-# The side's yes/no when that, the DP's first question and the ordered C search could not
+# The side's yes/no when that, the DP's questions and the ordered C search could not
 # settle it: the C core, the beam and the SAT solver (asked about the empty square only),
 # as for corners.  (CP-SAT, between them before, answered no side first on
 # RESTRICTED_SLOWEST.  The DP among them, up to DP_CORNER_LAST_MAX states, answered a side
@@ -150,8 +152,8 @@ SIDE_DP_LAST: Portfolio = (("dp", SIDE_DP_MAX, SIDE_DP_MAX),)
 # a 256 000-state beam along the columns found in 1.3 s (300 MB at most resident, its
 # layers kept to trace the packing back); the file 42.4 -> 10.6 s.  Since the beam also
 # keeps the pieces in proportion (_profile.c, beam_imbalance), 64 000 states find it.
-# (The DP's turn among them resumed SIDE_FIRST's scan up to 640 000 states; it now gets
-# those in SIDE_FIRST.)
+# (The DP's turn among them, resuming SIDE_FIRST's scan up to 640 000 states, now comes
+# before them: SIDE_DP_LAST.)
 SIDE_BEAM_MAX = 256_000
 SIDE_STAGES: Portfolio = (("c", 20_000, 0), ("beam", 1_000, SIDE_BEAM_MAX), ("sat", 300, 0))
 
