@@ -365,6 +365,13 @@ RESTRICTED_SLOWEST = {
     "restricted_ihoriz_ivert_j270_j90_l0_24": "hoboobmbammaommhhmammaam",
     "restricted_l0_tdown_tright_tup_zhoriz_26": "gddgdeddgedggrggdgrdghgdhg",
     "restricted_ivert_j0_j180_j270_l180_l270_tdown_23": "koakkjkknlokkkellkankkk",
+    # The climbs on the pass's final code (the side's beam back to 16 000 states): J_270 and
+    # J_0 with L pieces and S_vertical at side 11 (seed 0, 1.7 s); T_right and T_up with
+    # T_down, Z_horizontal and an L_0 at side 11 (seed 2, 2.4 s); L_270 and J_180 with J_0,
+    # J_270 and an L_90 at side 10 (seed 3, 1.6 s).
+    "restricted_j0_j270_l0_l180_svert_26": "hllohjohqjoololoojollolqqo",
+    "restricted_l0_tdown_tright_tup_zhoriz_26_b": "ddhgrggdgrdegedrdggdgggdeg",
+    "restricted_j0_j180_j270_l270_l90_23": "kiknnokknlokkkknlknnkkl",
 }
 _SKEW = [s for s in SHAPES if s.name[0] in "SZ"]
 
