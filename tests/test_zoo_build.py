@@ -133,6 +133,18 @@ def test_replacement_must_occur_exactly_once():
     assert apply("abc", (("b", "x"),)) == "axc"
 
 
+def test_a_variant_suite_is_quick_or_standard(tmp_path):
+    manifest = tmp_path / "mutants.toml"
+    manifest.write_text('[[correct]]\nname = "x"\nsuite = "huge"\nreplace = []\n')
+    with pytest.raises(ZooError, match="`suite` must be"):
+        load_manifest(manifest)
+    manifest.write_text('[[correct]]\nname = "x"\nreplace = []\n')
+    assert load_manifest(manifest)[1][0].suite == "standard"
+    # the algorithmic variants keep the standard suite, with its speed and large cases
+    corrects = {entry.name: entry.suite for entry in load_manifest()[1]}
+    assert corrects["plain_char_grid"] == corrects["prune_only_when_tight"] == "standard"
+
+
 def test_every_entry_built(zoo):
     for entry in [*zoo["mutants"], *zoo["corrects"]]:
         assert zoo["binaries"][entry.name].exists(), entry.name

@@ -81,7 +81,7 @@ def test_mutant_gets_its_expected_verdict(mutant, binaries, suites):
 
 @pytest.mark.parametrize("variant", [base_entry(), *CORRECTS], ids=["base", *[c.name for c in CORRECTS]])
 def test_correct_variant_scores_100(variant, binaries, suites):
-    report = grade_binary(binaries[variant.name], suites["standard"], jobs=JOBS, suite="standard")
+    report = grade_binary(binaries[variant.name], suites[variant.suite], jobs=JOBS, suite=variant.suite)
     assert report.failed == 0, report.first_failure_line
     assert report.score == 100
 

@@ -48,6 +48,10 @@ class Entry:
     source_file: str | None = None  # for a correct variant written as its own file
     expect: tuple[Expectation, ...] = field(default=())  # mutants only; a correct one expects score 100
     accept_disputed: bool = False  # takes the seed's side of the disputed cases
+    # A correct variant's suite: "quick" when its change only touches what every quick case
+    # already shows (usage, error and stderr output), so the standard suite's 343 other
+    # cases would grade base.c's behaviour again (10 s each).
+    suite: str = "standard"
 
     @property
     def is_correct(self) -> bool:
@@ -103,7 +107,14 @@ def _entry(kind: str, raw: dict, base: str) -> Entry:
         source_file=source_file,
         expect=expect,
         accept_disputed=bool(raw.get("accept_disputed", False)),
+        suite=_suite(name, raw.get("suite", "standard")),
     )
+
+
+def _suite(name: str, suite: object) -> str:
+    if suite not in ("quick", "standard"):
+        raise ZooError(f"{name}: `suite` must be \"quick\" or \"standard\", not {suite!r}")
+    return str(suite)
 
 
 def load_manifest(path: Path = MANIFEST) -> tuple[list[Entry], list[Entry]]:
