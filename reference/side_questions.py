@@ -19,6 +19,7 @@ from reference import _fastsolve, _profile, oracle, profile_side, sat_side
 from reference.lp_bound import Certificate, lp_certificate
 from reference.portfolio import SECONDS_PER_UNIT, Distrust, Portfolio, balanced
 from reference.profile_side import ProfileSide
+from reference.quarter_turns import QuarterTurn
 from reference.shapes import Shape
 
 # The packing LP of one question (`Side.lp_refutes`, the helper "lp"): about 10 ms, and
@@ -84,7 +85,14 @@ class Side(ProfileSide):
         self.distrust = Distrust()  # `balanced`: what the helpers' work weighs at this side
         self.corner_seconds = 0.0  # what the corners' questions (`packable_at`) cost so far, estimated
         self.lp_asked: set[tuple[tuple[int, ...], frozenset[int], tuple[int, ...]]] = set()  # `lp_refutes`
-        self.beam_missed: dict[tuple[tuple[int, ...], frozenset[int]], int] = {}  # the widest beam that found nothing
+        # The beam's squares, turned 0-3 quarters (`_beam`): each with its pieces' cells, its
+        # certificate and its line-count memos (the unturned square shares the DP's).
+        self.turns = [QuarterTurn(side, quarters) for quarters in range(4)]
+        self.turned_cells = [[turn.shape(cells) for cells in self.cells] for turn in self.turns]
+        self.turned_weights = [turn.weights(self.weights) for turn in self.turns]
+        self.turned_lines = [self.lines, *((_profile.Lines(), _profile.Lines()) for _ in range(3))]
+        # per question, the widest beam that found nothing, per quarter turn
+        self.beam_missed: dict[tuple[tuple[int, ...], frozenset[int]], list[int]] = {}
         self.lp_proofs = self.lp_failures = 0
         self.found_corner: int | None = None  # `packable_by`'s target's smallest corner, when the DP said
 
@@ -149,29 +157,7 @@ class Side(ProfileSide):
                 self.found = list(self.packer.packing() or ())
             return answer
         if helper == "beam":
-            # Along the DP's direction, then the other: which one finds a question's packing
-            # depends on the question, not on the file (ddddfffeaaaeeeedqqeejefafe: a corner
-            # whose packing a 4 000-state beam finds along the columns at once, and a
-            # 64 000-state one only along the rows; 5.9 -> 2.7 s; docs/BENCHMARKS.md,
-            # "Sixteenth pass").
-            # A beam is not resumed, and asked again as wide or narrower it would make the
-            # same layers or thinner ones: a question's widths that found nothing are not
-            # asked again (homorammamhhoahmhhammaar's side: its second question asked the
-            # beam again from 1 000 states, 0.5 s for nothing, while CaDiCaL took its turns,
-            # 1.2 s; docs/BENCHMARKS.md, "Twenty-first pass").
-            self.work = 0
-            key = (tuple(counts), occupied)
-            if self.beam_missed.get(key, 0) >= amount:
-                return None
-            for direction in (self.direction, 1 - self.direction):
-                packing, work = _profile.beam(self.cells, counts, self.side, sorted(occupied), [0] * len(counts),
-                                              int(amount), self.weights, self.lines[direction], direction)
-                self.work += work
-                if packing is not None:
-                    self.found = list(packing)
-                    return True
-            self.beam_missed[key] = int(amount)
-            return None  # an empty beam proves nothing
+            return self._beam(int(amount), counts, occupied)
         if helper == "dp":
             found = self.first_corner(counts, occupied, [0] * len(counts), target, int(amount))
             if found is False:
@@ -193,6 +179,38 @@ class Side(ProfileSide):
             return answer
         self.work = amount
         return oracle.packable(self.types, counts, self.side, amount, occupied)
+
+    def _beam(self, width: int, counts: list[int], occupied: frozenset[int]) -> bool | None:
+        """The beam's answer: True with its packing in `found`, None when it found none.
+        Along the DP's direction, then the other: which one finds a question's packing
+        depends on the question, not on the file (ddddfffeaaaeeeedqqeejefafe: a corner whose
+        packing a 4 000-state beam finds along the columns at once, and a 64 000-state one
+        only along the rows; 5.9 -> 2.7 s; docs/BENCHMARKS.md, "Sixteenth pass").  And on
+        the square turned the fewest quarters among those whose beams have missed the
+        narrowest (`reference.quarter_turns`): each beam that finds nothing turns the next
+        one's square, since a wider beam on the same square mostly keeps what the narrower
+        one did.  A beam is not resumed, and asked again as wide or narrower on the same
+        square it would make the same layers or thinner ones: a question asked again is
+        not asked of the beam until it is wider than one that missed on every turn
+        (homorammamhhoahmhhammaar's side: its second question asked the beam again from
+        1 000 states, 0.5 s for nothing, while CaDiCaL took its turns, 1.2 s;
+        docs/BENCHMARKS.md, "Twenty-first pass")."""
+        self.work = 0
+        missed = self.beam_missed.setdefault((tuple(counts), occupied), [0] * len(self.turns))
+        quarters = min(range(len(self.turns)), key=missed.__getitem__)
+        if missed[quarters] >= width:
+            return None
+        turn, cells = self.turns[quarters], self.turned_cells[quarters]
+        for direction in (self.direction, 1 - self.direction):
+            packing, work = _profile.beam(cells, counts, self.side, turn.cells(occupied), [0] * len(counts), width,
+                                          self.turned_weights[quarters], self.turned_lines[quarters][direction],
+                                          direction)
+            self.work += work
+            if packing is not None:
+                self.found = [(t, turn.corner_back(cells[t], corner)) for t, corner in packing]
+                return True
+        missed[quarters] = width
+        return None  # an empty beam proves nothing
 
     def _unplaced(self, packing: list[tuple[int, int]], *also: tuple[int, int]) -> list[tuple[int, int]]:
         """`packing` less the pieces placed (and `also`): a type's pieces are interchangeable."""
