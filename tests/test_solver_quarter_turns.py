@@ -83,3 +83,47 @@ def test_a_width_that_missed_on_every_turn_is_not_asked_again():
     assert board.work == 0
     assert board.packable_by("beam", 200, [6], frozenset()) is None
     assert board.work > 0
+
+
+def eohm_corner(corner: int):
+    """eohmoahhamhabamhhmambaaa at side 10, its first piece (a T_down) at `corner`: the
+    question (rest, cells taken, min_corner) and a side for it."""
+    pieces = decode("eohmoahhamhabamhhmambaaa")
+    types = list(dict.fromkeys(pieces))
+    counts = [pieces.count(t) for t in types]
+    board = side_questions.Side(types, counts, 10, None)
+    taken = board.placement(0, corner)
+    assert taken is not None
+    rest = list(counts)
+    rest[0] -= 1
+    return board, types, rest, taken, [corner + 1] + [0] * (len(types) - 1)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif("c" not in available_engines(), reason="the C core is not built")
+def test_an_order_free_question_is_refuted_on_the_square_turned_in_fewer_states(monkeypatch):
+    """The first corner of eohmoahhamhabamhhmambaaa's first piece has no completion: along
+    the square's rows or columns the DP refutes it in over 3.8 M states, along the columns
+    scanned from the right (the square turned three quarters, its rows) in 1.3 M
+    (docs/BENCHMARKS.md, "Twenty-seventh pass").  Unbounded, the scan answers in the
+    preferred orientation."""
+    work = []
+    for orientation in ((0, 0), (0, 1), (3, 0)):
+        board, _, rest, taken, after = eohm_corner(0)
+        board.preferred = orientation
+        board.direction = orientation[1]
+        assert board.first_corner(rest, taken, after, -1, 0) is None
+        assert board.questions[-1].answered == orientation
+        work.append(board.work)
+    assert work[2] * 2 < min(work[:2])
+
+
+@pytest.mark.slow
+@pytest.mark.skipif("c" not in available_engines(), reason="the C core is not built")
+def test_a_packing_found_on_the_square_turned_is_one_of_the_square():
+    board, types, rest, taken, after = eohm_corner(6)
+    board.preferred = (3, 0)
+    assert board.first_corner(rest, taken, after, -1, 0) is not None
+    assert board.questions[-1].answered == (3, 0)
+    assert board.found is not None
+    check_packing(board.found, types, rest, 10, set(taken))
