@@ -14,8 +14,6 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from reference import _profile
-from reference.dp_question import DpKey, DpQuestion, Orientation
-from reference.quarter_turns import QuarterTurn
 from reference.refuted import Refuted
 from reference.shapes import Shape
 
@@ -86,9 +84,6 @@ ROOM_MIN_YIELD = 0.01
 # nothing (kknlkbkkogokaklkggnkkkl's third piece: 0.76 s for 2 M values and no cut); the 85
 # restricted files 115.8 -> 109.4 s (docs/BENCHMARKS.md, "Twentieth pass").
 ROOM_FIRST_CUTS = 1
-# The order-free questions' scans race an orientation on the square turned too
-# (`ProfileSide._orientations`); tests turn it off to follow the square's two directions.
-TURNED_SCANS = True
 
 
 def _pays(room: _profile.Room) -> bool:
@@ -97,6 +92,33 @@ def _pays(room: _profile.Room) -> bool:
     if room.entries >= ROOM_FIRST_LIMIT and room.cuts < ROOM_FIRST_CUTS:
         return False
     return room.entries < PIECE_ROOM_LIMIT or room.cuts >= ROOM_MIN_YIELD * room.entries
+
+
+DpKey = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int]
+
+
+class DpQuestion:
+    """One DP question (counts, occupied cells, min_corner, target, last_corner) and its
+    scans along the rows and the columns, made when first asked for."""
+
+    def __init__(self, side: ProfileSide, key: DpKey) -> None:
+        self.side = side
+        self.key = key
+        self.scans: list[_profile.Scan | None] = [None, None]
+
+    def scan(self, direction: int) -> _profile.Scan:
+        scan = self.scans[direction]
+        if scan is None:
+            counts, occupied, min_corner, target, last_corner = self.key
+            board = self.side
+            scan = _profile.Scan(board.cells, counts, board.side, occupied, min_corner, target, board.weights,
+                                 board.lines[direction], direction, last_corner)
+            self.scans[direction] = scan
+        return scan
+
+    def work(self) -> int:
+        """The states its scans have taken from their layers so far."""
+        return sum(scan.work for scan in self.scans if scan is not None)
 
 
 class ProfileSide:
@@ -125,18 +147,8 @@ class ProfileSide:
         # adversarial benchmark's slowest files: the memo costs more to rebuild than the
         # occupied cells it then sees beyond a scan's window save.)
         self.direction = _profile.window_direction(self.cells, side)
-        # The square turned 0-3 quarters (`reference.quarter_turns`), for the order-free
-        # questions' scans and the beam: its pieces' cells and its LP certificate; per
-        # orientation, the line-count memo and room() (`rooms`).
-        self.turns = [QuarterTurn(side, quarters) for quarters in range(4)]
-        self.turned_cells = [[turn.shape(cells) for cells in self.cells] for turn in self.turns]
-        self.turned_weights = [turn.weights(weights) for turn in self.turns]
-        self.lines: dict[Orientation, _profile.Lines] = {}
-        self.rooms: dict[Orientation, _profile.Room] = {}
-        # The order-free questions' preferred orientation: the one that answered the last of
-        # them, and a quarter turn for each new one to race (`_orientations`).
-        self.preferred: Orientation = (0, self.direction)
-        self.challengers = 0
+        self.lines = (_profile.Lines(), _profile.Lines())
+        self.rooms: list[_profile.Room | None] = [None, None]
         self.questions: list[DpQuestion] = []  # the last DP questions asked, latest last (`_question_of`)
         self.side_question: DpQuestion | None = None  # the side's own, kept apart (`_question_of`)
         self.work: float = 0  # of the last question (`portfolio.SECONDS_PER_UNIT`'s units)
@@ -183,7 +195,8 @@ class ProfileSide:
         found = self._scan(question, budget, room_limit)
         self.work = question.work() + self._room_entries() - work
         if found is not None and found is not False:
-            self.found = question.packing()
+            packing = question.scan(self.direction).packing
+            self.found = None if packing is None else list(packing)
         if found is None and last_corner < 0:
             self.refuted.add(counts, occupied, min_corner)
         elif found is None:
@@ -209,11 +222,7 @@ class ProfileSide:
         about a DP state's cost (0.25 us: 1.9 million in 0.47 s in a 40 000-state scan of
         ffddoengeeeogeeeggfeennfeg that took 391 545 states), so they count as the DP's
         work (docs/BENCHMARKS.md, "Tenth pass")."""
-        return sum(room.entries for room in self.rooms.values())
-
-    def lines_of(self, orientation: Orientation) -> _profile.Lines:
-        """The line-count memo of the scans (and beams) in this orientation."""
-        return self.lines.setdefault(orientation, _profile.Lines())
+        return sum(room.entries for room in self.rooms if room is not None)
 
     def _scan(self, question: DpQuestion, budget: int, room_limit: int) -> int | None | bool:
         """`first_corner`'s scans: along both directions with room()'s memos as they are,
@@ -233,55 +242,39 @@ class ProfileSide:
         and its direction is asked last, once the others' deepened memos did not answer."""
         probe = 0 < budget < DP_LAYER_BUDGET
         deepen = budget >= DP_LAYER_BUDGET  # (a scan without a budget never gives up)
-        order = self._orientations(question)
-        first, other = (self.rooms.get(o) for o in order[:2])
+        order = (self.direction, 1 - self.direction)
+        first, other = (self.rooms[d] for d in order)
         if first is not None and first.full and other is not None and not other.full:
-            order = (order[1], order[0], *order[2:])
-        # The orientations whose memo filled up and does not pay for itself: scanned last,
-        # with the memo as it is, once the others' deepened memos did not answer.
-        spent = {o for o, room in self.rooms.items() if deepen and room.full and not _pays(room)}
-        # The orientations whose memo filled up at a limit this question may raise, and which
+            order = order[::-1]
+        # The directions whose memo filled up and does not pay for itself: scanned last, with
+        # the memo as it is, once the others' deepened memos did not answer.
+        spent = {d for d, room in enumerate(self.rooms)
+                 if deepen and room is not None and room.full and not _pays(room)}
+        # The directions whose memo filled up at a limit this question may raise, and which
         # can grow past it.  (A memo that already holds `room_limit` values, kept from a
         # question with a larger limit, is read as it is: skipped, it would not be scanned.)
-        filled = {o for o, room in self.rooms.items()
-                  if room.full and room.limit < room_limit and room.entries < room_limit and _pays(room)}
-        for room in self.rooms.values():
-            # Read as it is by a probe, before it deepens, and when it does not pay.  (A
-            # memo that filled up holds a few values past its limit: the lookups in
-            # progress finished theirs.)
-            held = probe or deepen or not _pays(room)
-            room.limit = min(room.entries, room_limit) if held else room_limit
-        found = self._first_answer(question, [o for o in order if not deepen or o not in filled | spent], budget)
+        filled = {d for d, room in enumerate(self.rooms)
+                  if room is not None and room.full and room.limit < room_limit and room.entries < room_limit
+                  and _pays(room)}
+        for room in self.rooms:
+            if room is not None:
+                # Read as it is by a probe, before it deepens, and when it does not pay.  (A
+                # memo that filled up holds a few values past its limit: the lookups in
+                # progress finished theirs.)
+                held = probe or deepen or not _pays(room)
+                room.limit = min(room.entries, room_limit) if held else room_limit
+        found = self._first_answer(question, [d for d in order if not deepen or d not in filled | spent], budget)
         if found is not False or not deepen:
             return found
         found = self._deepen(question, budget, room_limit, order)
         if found is not False:
             return found
-        return self._first_answer(question, [o for o in order if o in spent], budget)
+        return self._first_answer(question, [d for d in order if d in spent], budget)
 
-    def _orientations(self, question: DpQuestion) -> tuple[Orientation, ...]:
-        """Where `_scan` scans the question, in turn: along the preferred direction of the
-        square, then the other; an order-free question, in the preferred orientation, then
-        in the question's challenger (the other direction of the preferred square, or one of
-        the turned squares', in turn from one question to the next).  Which orientation a
-        file's scans suit depends on its shapes: on the L, J and I files the columns scanned
-        from the right (the square turned three quarters) took a third to a fifth of the
-        states of the best of the square's directions, on the T and I files twice as many
-        (docs/BENCHMARKS.md, "Twenty-seventh pass").  So the orientation that answers is
-        preferred from then on, and each new question races one more, as the square's
-        other direction was raced before: with the other direction and a turned square
-        both raced, the restricted files' DP work grew 7% and their time 2%; with one of
-        them at a time, their slowest four files 8.0-12.9 -> 4.8-9.6 s and their sum 189.4
-        -> 186.2 s."""
-        if not (TURNED_SCANS and question.order_free):
-            return (0, self.direction), (0, 1 - self.direction)
-        return tuple(dict.fromkeys((self.preferred, question.challenger)))
-
-    def _first_answer(self, question: DpQuestion, orientations: Sequence[Orientation],
-                      budget: int) -> int | None | bool:
-        """The question's scans in these orientations in turn, with room()'s memos as they
-        are: the first answer (its orientation preferred from then on), False when none
-        answers.  From twice DP_LAYER_BUDGET on, they race at half the budget first: the
+    def _first_answer(self, question: DpQuestion, directions: Sequence[int], budget: int) -> int | None | bool:
+        """The question's scans along `directions` in turn, with room()'s memos as they are:
+        the first answer (its direction preferred from then on), False when none answers.
+        From twice DP_LAYER_BUDGET on, two directions race at half the budget first: the
         layers of one can peak at a third of the other's, and where they gave up before
         does not tell which (eeaggaggeoaagbbeeeegaeg's first corner: both outgrew 160 000
         states; at 640 000 the rows, preferred, took 12.9 M states to refute it, 4.2 s, the
@@ -289,43 +282,36 @@ class ProfileSide:
         question, cost more than it saved: docs/BENCHMARKS.md, "Nineteenth pass" and
         "Twentieth pass").  A scan resumes where it stopped, so the race costs at most the
         states the direction that does not answer takes up to half the budget.  Below it,
-        the orientations not preferred get OTHER_DIRECTION_SHARE of the budget."""
-        race = len(orientations) > 1 and budget >= 2 * DP_LAYER_BUDGET
+        the direction not preferred gets OTHER_DIRECTION_SHARE of the budget."""
+        race = len(directions) > 1 and budget >= 2 * DP_LAYER_BUDGET
         for width in (budget // 2, budget) if race else (budget,):
-            for i, orientation in enumerate(orientations):
+            for i, direction in enumerate(directions):
                 share = width if race or not i or not width else max(width // OTHER_DIRECTION_SHARE, 1)
-                found = question.scan(orientation).advance(share, self.rooms.get(orientation))
+                found = question.scan(direction).advance(share, self.rooms[direction])
                 if found is not False:
-                    question.answered = orientation
-                    quarters, direction = orientation
-                    if not quarters:
-                        self.direction = direction
-                    if question.order_free:
-                        self.preferred = orientation
+                    self.direction = direction
                     return found
         return False
 
     def _deepen(self, question: DpQuestion, budget: int, room_limit: int,
-                order: Sequence[Orientation]) -> int | None | bool:
+                order: tuple[int, int]) -> int | None | bool:
         """`_scan`'s scans with the memos that pay for themselves (`_pays`) deepened in
         turns, from ROOM_FIRST_LIMIT values, ROOM_GROWTH times more each turn, up to
-        `room_limit`: until a scan answers (its answer) or an orientation's memo stops short
-        of its limit (False: that orientation's room() is whole for this question)."""
+        `room_limit`: until a scan answers (its answer) or a direction's memo stops short
+        of its limit (False: that direction's room() is whole for this question)."""
         level = ROOM_FIRST_LIMIT
         while True:
             level = min(level, room_limit)
-            for orientation in order:
-                room = self.rooms.get(orientation)
+            for direction in order:
+                room = self.rooms[direction]
                 if room is None:
-                    quarters, direction = orientation
-                    room = _profile.Room(self.turned_cells[quarters], self.counts, self.side, direction)
-                    self.rooms[orientation] = room
+                    room = self.rooms[direction] = _profile.Room(self.cells, self.counts, self.side, direction)
                     room.limit = 0
                 if not _pays(room):
                     continue
                 if room.limit < level:
                     room.limit = level
-                    found = self._first_answer(question, (orientation,), budget)
+                    found = self._first_answer(question, (direction,), budget)
                     if found is not False:
                         return found
                 if not room.full:
@@ -347,10 +333,10 @@ class ProfileSide:
             # (kskknbkkbnnkkkllslkhkkl, when it was asked after the runs: 0.35 s).  The first
             # piece's whole question along the columns is the same question, and resumes it.
             if self.side_question is None or self.side_question.key != key:
-                self.side_question = self._new_question(key)
+                self.side_question = DpQuestion(self, key)
             return self.side_question
         kept = [question for question in self.questions if question.key == key]
-        question = kept[0] if kept else self._new_question(key)
+        question = kept[0] if kept else DpQuestion(self, key)
         others = [other for other in self.questions if other is not question]
         # The oldest of its kind goes: a question for a target and one for any completion
         # are kept apart.  A corner's question is its run's without the target and resumes
@@ -362,16 +348,6 @@ class ProfileSide:
             others.remove(same_kind.pop(0))
         self.questions = others + [question]
         return question
-
-    def _new_question(self, key: DpKey) -> DpQuestion:
-        """A new DP question, with the next orientation not preferred as its challenger: the
-        other direction of the preferred square first, then the turned squares' directions."""
-        quarters, direction = self.preferred
-        others = [(quarters, 1 - direction), *(((quarters + turn) % 4, d) for d in (direction, 1 - direction)
-                                               for turn in (1, 2, 3))]
-        challenger = others[self.challengers % len(others)]
-        self.challengers += 1
-        return DpQuestion(self, key, challenger)
 
     def witness_corner(self, t: int, start: int) -> int | None:
         """The smallest corner >= start of a type-t piece in the witness: where the next

@@ -7,11 +7,7 @@ layer of a scan from the top-left corner, so what it finds depends on where it s
 a packing that no beam along the rows or columns of the square finds, one of the turned
 square may find at a quarter of the width (hoaroamhamhhrbmhhmjmmaaa's side 10: beams of
 64 000 states along both directions find nothing, while four of the six along the turned
-squares' find one at 16 000; docs/BENCHMARKS.md, "Twenty-seventh pass").  Nor is the
-profile DP's cost: its layers depend on the order it scans the cells in, and the columns
-scanned from the right (the square turned three quarters, along its rows) refute the L, J
-and I files' corners in a third to a fifth of the states of the square's rows or columns
-(`reference.profile_side`, which races the orientations of the order-free questions).
+squares' find one at 16 000; docs/BENCHMARKS.md, "Twenty-seventh pass").
 """
 from __future__ import annotations
 

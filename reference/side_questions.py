@@ -19,6 +19,7 @@ from reference import _fastsolve, _profile, oracle, profile_side, sat_side
 from reference.lp_bound import Certificate, lp_certificate
 from reference.portfolio import SECONDS_PER_UNIT, Distrust, Portfolio, balanced
 from reference.profile_side import ProfileSide
+from reference.quarter_turns import QuarterTurn
 from reference.shapes import Shape
 
 # The packing LP of one question (`Side.lp_refutes`, the helper "lp"): about 10 ms, and
@@ -84,7 +85,13 @@ class Side(ProfileSide):
         self.distrust = Distrust()  # `balanced`: what the helpers' work weighs at this side
         self.corner_seconds = 0.0  # what the corners' questions (`packable_at`) cost so far, estimated
         self.lp_asked: set[tuple[tuple[int, ...], frozenset[int], tuple[int, ...]]] = set()  # `lp_refutes`
-        # per question, the widest beam that found nothing, per quarter turn (`_beam`)
+        # The beam's squares, turned 0-3 quarters (`_beam`): each with its pieces' cells, its
+        # certificate and its line-count memos (the unturned square shares the DP's).
+        self.turns = [QuarterTurn(side, quarters) for quarters in range(4)]
+        self.turned_cells = [[turn.shape(cells) for cells in self.cells] for turn in self.turns]
+        self.turned_weights = [turn.weights(self.weights) for turn in self.turns]
+        self.turned_lines = [self.lines, *((_profile.Lines(), _profile.Lines()) for _ in range(3))]
+        # per question, the widest beam that found nothing, per quarter turn
         self.beam_missed: dict[tuple[tuple[int, ...], frozenset[int]], list[int]] = {}
         self.lp_proofs = self.lp_failures = 0
         self.found_corner: int | None = None  # `packable_by`'s target's smallest corner, when the DP said
@@ -196,7 +203,7 @@ class Side(ProfileSide):
         turn, cells = self.turns[quarters], self.turned_cells[quarters]
         for direction in (self.direction, 1 - self.direction):
             packing, work = _profile.beam(cells, counts, self.side, turn.cells(occupied), [0] * len(counts), width,
-                                          self.turned_weights[quarters], self.lines_of((quarters, direction)),
+                                          self.turned_weights[quarters], self.turned_lines[quarters][direction],
                                           direction)
             self.work += work
             if packing is not None:

@@ -69,13 +69,10 @@ def test_the_direction_not_preferred_gets_a_share_of_a_budget_below_the_race(mon
             advanced.append((self.direction, budget))
             return self.scan.advance(budget, room)
 
-    def recorded(question: profile_side.DpQuestion, orientation: tuple[int, int]) -> Recorded:
-        quarters, direction = orientation
-        assert not quarters
-        return Recorded(original(question, orientation), direction)
+    def recorded(question: profile_side.DpQuestion, direction: int) -> Recorded:
+        return Recorded(original(question, direction), direction)
 
     monkeypatch.setattr(profile_side.DpQuestion, "scan", recorded)
-    monkeypatch.setattr(profile_side, "TURNED_SCANS", False)  # the square's two directions only
     board, t, counts, occupied, min_corner = second_z()
     rest, taken, after = corner_question(board, t, counts, occupied, min_corner, 2)
     preferred = board.direction

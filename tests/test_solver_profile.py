@@ -326,7 +326,7 @@ def test_the_values_a_rooms_memo_builds_count_as_the_dps_work():
     types = list(dict.fromkeys(pieces))
     board = side_questions.Side(types, [5, 5], 8, None)
     room = _profile.Room([t.cells for t in types], [5, 5], 8, board.direction)
-    board.rooms[(0, board.direction)] = room
+    board.rooms[board.direction] = room
     assert room.entries == 0
     assert board.first_corner([5, 5], [], [0, 0], 0, 0) is not None
     question = board.side_question  # the empty square's question, the side's own
@@ -382,7 +382,7 @@ def test_both_directions_race_at_half_the_budget_before_either_scans_to_the_whol
     assert board.first_corner(counts, [], [0, 0, 0], -1, 20_000) == 0
     assert widths == [(1, 10_000), (0, 10_000)] and board.direction == 0
     assert board.side_question is not None
-    rows, columns = (board.side_question.scans.get((0, direction)) for direction in (0, 1))
+    rows, columns = board.side_question.scans
     assert rows is not None and columns is not None
     assert rows.work == whole[0].work and columns.work < whole[1].work / 4
 
@@ -405,7 +405,7 @@ def test_a_room_whose_memo_fills_up_hands_the_question_to_the_other_direction():
     board = side_questions.Side(types, counts, 10, lp_certificate(types, counts, 10))
     board.direction = 1
     assert board.first_corner(counts, [], [0] * len(types), 0, profile_side.DP_LAYER_BUDGET) == 4
-    rows, columns = (board.rooms.get((0, direction)) for direction in (0, 1))  # 0 rows, 1 columns
+    rows, columns = board.rooms  # indexed by direction: 0 rows, 1 columns
     assert columns is not None and columns.full and board.direction == 0
     assert rows is not None
     # A lookup in progress when the memo filled up finished its values: it holds a few more
@@ -436,15 +436,12 @@ def test_a_rooms_limit_stops_its_memo_growing():
 
 def _record_scans(monkeypatch, budgets: bool = False) -> list[tuple[int, int | None]]:
     """From now on, (direction, its room() memo's limit) of each turn a DP scan is given, or
-    (direction, the turn's budget) with `budgets`; on the square itself (`TURNED_SCANS` off)."""
+    (direction, the turn's budget) with `budgets`."""
     advanced: list[tuple[int, int | None]] = []
     scan_of = profile_side.DpQuestion.scan
-    monkeypatch.setattr(profile_side, "TURNED_SCANS", False)
 
-    def recorded(question: profile_side.DpQuestion, orientation: tuple[int, int]):
-        scan = scan_of(question, orientation)
-        quarters, direction = orientation
-        assert not quarters
+    def recorded(question: profile_side.DpQuestion, direction: int):
+        scan = scan_of(question, direction)
 
         class Recorded:
             packing = property(lambda self: scan.packing)
@@ -468,7 +465,7 @@ def test_a_probe_uses_rooms_memo_without_growing_it_and_a_question_grows_it_in_t
     types = list(dict.fromkeys(pieces))
     board = side_questions.Side(types, [5, 5], 9, None)
     assert board.first_corner([5, 5], [], [0, 0], -1, 1_000) is False
-    assert board.rooms == {}  # a probe builds no room()
+    assert board.rooms == [None, None]  # a probe builds no room()
     # A budget this small gives up on the side's question, room() or not.
     monkeypatch.setattr(profile_side, "DP_LAYER_BUDGET", 3_000)
     monkeypatch.setattr(profile_side, "ROOM_FIRST_LIMIT", 8)
@@ -480,7 +477,7 @@ def test_a_probe_uses_rooms_memo_without_growing_it_and_a_question_grows_it_in_t
     first, other = board.direction, 1 - board.direction
     assert advanced == [(first, None), (other, None)] + [(d, 8 * profile_side.ROOM_GROWTH ** k)
                                                            for k in range(3) for d in (first, other)]
-    rooms = list(board.rooms.values())
+    rooms = [room for room in board.rooms if room is not None]
     assert len(rooms) == 2 and all(room.full and room.entries <= room.limit + 64 for room in rooms)
     entries = [room.entries for room in rooms]
     assert board.first_corner([5, 5], [], [0, 0], -1, 50) is False  # a probe: nothing added
@@ -502,7 +499,7 @@ def test_memos_kept_from_a_larger_limit_are_scanned_when_a_question_raises_its_l
     monkeypatch.setattr(profile_side, "ROOM_FIRST_CUTS", 0)  # every memo pays
     large, small = 8 * profile_side.ROOM_GROWTH ** 2, 8
     assert board.first_corner([5, 5], [], [0, 0], -1, 3_000, room_limit=large) is False
-    rooms = list(board.rooms.values())
+    rooms = [room for room in board.rooms if room is not None]
     assert len(rooms) == 2 and all(room.full and room.entries >= large for room in rooms)
     assert board.first_corner([5, 5], [], [0, 0], -1, 3_000, room_limit=small) is False
     assert all(room.limit == small for room in rooms)  # read as they are
@@ -559,7 +556,7 @@ def test_a_memo_that_has_refuted_nothing_is_not_deepened_past_its_first_limit(mo
     monkeypatch.setattr(profile_side, "ROOM_FIRST_CUTS", first_cuts)
     limit = 8 * profile_side.ROOM_GROWTH ** 3
     assert board.first_corner([5, 5], [], [0, 0], -1, 3_000, room_limit=limit) is False
-    rooms = list(board.rooms.values())
+    rooms = [room for room in board.rooms if room is not None]
     assert len(rooms) == 2 and all(room.cuts == 0 and room.full for room in rooms)
     if first_cuts:
         assert all(8 <= room.entries <= 8 + 64 for room in rooms)
@@ -587,7 +584,7 @@ def test_a_memo_that_does_not_pay_for_itself_is_not_deepened_and_its_direction_g
     # Deepened to PIECE_ROOM_LIMIT values, then no more: neither pays.
     assert advanced == [(first, None), (other, None), (first, 8), (other, 8), (first, judged_from),
                         (other, judged_from)]
-    rooms = [board.rooms.get((0, first)), board.rooms.get((0, other))]
+    rooms = [board.rooms[first], board.rooms[other]]
     entries = [room.entries for room in rooms if room is not None]
     assert len(entries) == 2 and all(judged_from <= n <= judged_from + 64 for n in entries)
     advanced.clear()
