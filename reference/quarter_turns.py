@@ -66,6 +66,12 @@ class QuarterTurn:
         cells = [back.point(row + r, col + c) for r, c in turned_cells]
         return min(r for r, _ in cells) * self.side + min(c for _, c in cells)
 
+    def packing_back(self, turned_cells: Sequence[Cells],
+                     packing: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
+        """A packing of the turned square ((type, corner) of each piece; `turned_cells`: the
+        types' shapes turned), on the square."""
+        return [(t, self.corner_back(turned_cells[t], corner)) for t, corner in packing]
+
     def cells(self, indices: Iterable[int]) -> list[int]:
         """Cells of the square (row-major indices) on the turned one, sorted."""
         return sorted(self.cell(index) for index in indices)

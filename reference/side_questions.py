@@ -207,7 +207,7 @@ class Side(ProfileSide):
                                           direction)
             self.work += work
             if packing is not None:
-                self.found = [(t, turn.corner_back(cells[t], corner)) for t, corner in packing]
+                self.found = turn.packing_back(cells, packing)
                 return True
         missed[quarters] = width
         return None  # an empty beam proves nothing
