@@ -372,6 +372,17 @@ RESTRICTED_SLOWEST = {
     "restricted_j0_j270_l0_l180_svert_26": "hllohjohqjoololoojollolqqo",
     "restricted_l0_tdown_tright_tup_zhoriz_26_b": "ddhgrggdgrdegedrdggdgggdeg",
     "restricted_j0_j180_j270_l270_l90_23": "kiknnokknlokkkknlknnkkl",
+    # Twenty-seventh pass (the beam turns the square after a miss): seed 0's climb with the
+    # DP's order-free questions also racing a turned square (reverted) found I_vertical,
+    # J_90, J_270 and L_0 with Z_horizontal, a T_right and an S_vertical at side 10, no
+    # packing (over 200 s with that race, 6.2 s on the pass's start, 7.4 s with the race
+    # off); on the final code, seed 0's climb J_270, L_180, J_0, T_left and a Z_horizontal
+    # at side 11 (1.7 s), seed 2's T_right and T_up with T_down, an O and an L_0 (1.5 s),
+    # seed 3's L_270 and J_180 with J_0, J_270, a T_right and a Z_horizontal at side 10 (2.6 s).
+    "restricted_ivert_j270_j90_l0_svert_tright_zhoriz_24": "ghhoqamhahmmrarhhmommmaa",
+    "restricted_j0_j270_l180_tleft_zhoriz_26": "lojjoofolfooojooojjljforlf",
+    "restricted_l0_o_tdown_tright_tup_26": "dddgdggdgedcgedgdggdghgddg",
+    "restricted_j0_j180_j270_l270_tright_zhoriz_23": "kgnnnlkknnokkkkkorknkkl",
 }
 _SKEW = [s for s in SHAPES if s.name[0] in "SZ"]
 

@@ -125,9 +125,10 @@ PLAIN_MOVES = True
 # 163.4 s, but the climbs' hoboobmbammaommhhmammaam 5.8 -> 10.8 s, whose side's packing it
 # finds at 1 s, and bbhjoamhamhaoammmhammhaj 13.4 -> 15.2 s; "Twenty-sixth pass".)
 # Its beams turn the square after a miss (`Side._beam`, `reference.quarter_turns`): the sides
-# of homorammamhhoahmhhammaar and hoaroamhamhhrbmhhmjmmaaa, whose packings no beam along the
-# square finds under 64 000 states, the second beam finds at 16 000 on the square turned a
-# quarter (hoaroamhamhhrbmhhmjmmaaa 36.5 -> 12.4 s; "Twenty-seventh pass").
+# of homorammamhhoahmhhammaar and hoaroamhamhhrbmhhmjmmaaa, whose packings the square's beams
+# of 16 000 states do not find (nor, for hoaro..., those of 64 000), the second beam finds at
+# 16 000 on the square turned a quarter (hoaroamhamhhrbmhhmjmmaaa 36.5 -> 12.4 s;
+# "Twenty-seventh pass").
 # The DP's question is the first piece's smallest corner (the target), whose "yes" places
 # that piece too, for about a tenth more states (`dominated` compares the corners too:
 # hqoooaohmmhaohmqhmammamm's side 10, 4.24 -> 4.77 M; the 115 restricted files 166.5 ->
