@@ -5,7 +5,8 @@ of this piece over all packings?") at one side of the square, for `reference.sta
 the C core's order-free search (`_fastsolve.Packer`, one per side, so that the failed
 states one question proves serve the next), the profile DP (`reference.profile_side`,
 the part of a side its questions keep: scans between budgets, the suffix bound's memos)
-and its beam (which only finds packings), the question's packing LP (`reference.lp_bound`, which only refutes),
+and its beam (which only finds packings, also on the square turned:
+`reference.quarter_turns`), the question's packing LP (`reference.lp_bound`, which only refutes),
 the incremental SAT solver (`reference.sat_side`) and CP-SAT (`reference.oracle`).
 None suits every question, so each question goes to a portfolio of them
 (`reference.portfolio`), which takes turns on growing budgets, the helper that has spent
