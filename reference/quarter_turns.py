@@ -14,7 +14,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-Cells = tuple[tuple[int, int], ...]
+from reference.shapes import Cell, normalize
+
+Cells = tuple[Cell, ...]
 Weights = tuple[Sequence[int], Sequence[int], int]
 
 
@@ -44,9 +46,7 @@ class QuarterTurn:
 
     def shape(self, cells: Cells) -> Cells:
         """A shape's cells (bounding box at (0, 0)), turned."""
-        turned = [self.point(row, col) for row, col in cells]
-        top, left = min(r for r, _ in turned), min(c for _, c in turned)
-        return tuple(sorted((r - top, c - left) for r, c in turned))
+        return normalize([self.point(row, col) for row, col in cells])
 
     def weights(self, weights: Weights | None) -> Weights | None:
         """A packing-LP certificate of the square (row-major cell weights), on the turned one."""
