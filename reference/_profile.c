@@ -2,14 +2,14 @@
  * reference._profile -- order-free questions answered by a profile DP over the cells.
  *
  *     first_corner(types, counts, side, occupied, min_corner, target, budget, weights=None,
- *                  room=None, lines=None, transposed=-1, last_corner=-1) -> int, None or False
+ *                  room=None, lines=None, orientation=-1, last_corner=-1) -> int, None or False
  *     window_direction(types, side) -> 0 or 1: the scan's direction when not given one
- *     Room(types, counts, side, transposed=-1): the suffix bound's memo, kept by the caller
+ *     Room(types, counts, side, orientation=-1): the suffix bound's memo, kept by the caller
  *         for all the scans of one side (the same types, at most these counts of the types
- *         it has, the same scan direction)
+ *         it has, the same orientation)
  *     Lines(): the line-count bound's memo, kept by the caller for the scans of one side
  *     Scan(types, counts, side, occupied, min_corner, target, weights=None, lines=None,
- *          transposed=-1, last_corner=-1, keep=ARCHIVE_MAX): first_corner's question as a
+ *          orientation=-1, last_corner=-1, keep=ARCHIVE_MAX): first_corner's question as a
  *         scan kept between budgets; .advance(budget, room=None) -> as first_corner, resuming
  *         where the last budget stopped it; .work: the states it has taken from its layers
  *         (its cost so far); .packing: once it answered with one, a packing with its target
@@ -18,11 +18,12 @@
  *     line_counts(types, counts, side, occupied, vertical, lines=None) -> bool: that bound
  *         alone, on one board (for tests)
  *     beam(types, counts, side, occupied, min_corner, width, weights=None, lines=None,
- *          transposed=-1) -> (packing or None, work): the scan with each layer cut to its
+ *          orientation=-1) -> (packing or None, work): the scan with each layer cut to its
  *         `width` least costly states, a finder of packings (its "Beam" section)
  *
- * Cells are scanned in one fixed order: row-major, or column-major (the caller's choice, or
- * the one that keeps the window below over fewer lines: vertical bars).  Every piece is
+ * Cells are scanned in one fixed order: row-major, column-major, or either on the square
+ * turned (the caller's choice, `orientation`; by default whichever of the first two keeps
+ * the window below over fewer lines: vertical bars).  Every piece is
  * placed when the scan reaches its first cell in that order, so when the scan is at cell
  * k, cells before k are settled (covered, occupied or left empty) and the only thing that
  * matters for the rest is
@@ -80,7 +81,9 @@
  *             alone); none: no room() bound;
  * lines:      optional Lines, the line-count memo shared by the scans of a side; without
  *             one, each call makes its own;
- * transposed: 0 scan the rows, 1 the columns, -1 (default) whichever keeps the window
+ * orientation: 0 scan the rows, 1 the columns; 2-7 the rows and columns of the square
+ *             turned 1-3 quarters clockwise (scan_cell; the answer is the same question's,
+ *             only the cost differs); -1 (default) whichever of 0 and 1 keeps the window
  *             over fewer lines, the rows when both reach as far.
  * Returns None when no packing exists.
  */
@@ -121,7 +124,7 @@ typedef struct {
 } Option;
 
 typedef struct {
-    int cells, types, side, transposed;
+    int cells, types, side, orientation;  /* orientation: scan_cell's */
     int field_shift[MAX_TYPES];
     uint64_t field_mask[MAX_TYPES];
     int free_from[MAX_CELLS + 1];  /* free cells with index >= k */
@@ -417,11 +420,11 @@ static int dominated(const Layer *L, uint64_t covered, uint64_t counts, uint16_t
 }
 
 /* 1 when the line counts (reference/_lines.h) prove that a state has no completion: the
- * scan's lines (rows, or columns when transposed) from cell k's on, less the cells the
+ * scan's lines (rows, or columns: its orientation's) from cell k's on, less the cells the
  * window has taken (covered, or dead: they stay empty). */
 static int lines_refute(const Board *B, LineMemo *memo, int k, uint64_t taken, uint64_t counts)
 {
-    LineQuestion Q = {.X = &B->lines, .memo = memo, .lines = B->side, .axis_tag = B->transposed};
+    LineQuestion Q = {.X = &B->lines, .memo = memo, .lines = B->side, .axis_tag = B->orientation};
     if (B->side > LINE_MAX_SIDE)
         return 0;
     int line = k / B->side, type_counts[MAX_TYPES];
@@ -1027,15 +1030,50 @@ static int read_cells(PyObject *obj, int rows[4], int cols[4])
     return ok;
 }
 
-/* The span of the types scanned row-major (transposed = 0) or column-major: the largest
- * distance, in scan order, from a piece's first cell to its last. */
-static int scan_span(int types, int side, const int shape_rows[][4], const int shape_cols[][4], int transposed)
+/* Where a scan runs, `orientation` 0-7: the square turned orientation / 2 quarters clockwise
+ * ((row, col) -> (col, side - 1 - row) per quarter), along its rows (orientation even) or
+ * its columns (odd); 0 and 1 are the square's own rows and columns.  The index in scan
+ * order of the square's cell (row, col).  Only the order of the cells turns: corners,
+ * min_corner, last_corner and the packings stay the square's own (row-major). */
+static int scan_cell(int orientation, int side, int row, int col)
+{
+    for (int quarter = orientation / 2; quarter > 0; quarter--) {
+        int turned = col;
+        col = side - 1 - row;
+        row = turned;
+    }
+    return orientation & 1 ? col * side + row : row * side + col;
+}
+
+/* The types' cells as the scan sees them: (line, place along it), box at (0, 0). */
+static void scan_shapes(int types, const int rows[][4], const int cols[][4], int orientation,
+                        int scan_rows[][4], int scan_cols[][4])
+{
+    for (int t = 0; t < types; t++) {
+        int low_row = 4, low_col = 4;
+        for (int i = 0; i < 4; i++) {
+            int at = scan_cell(orientation, 4, rows[t][i], cols[t][i]);
+            scan_rows[t][i] = at / 4;
+            scan_cols[t][i] = at % 4;
+            low_row = scan_rows[t][i] < low_row ? scan_rows[t][i] : low_row;
+            low_col = scan_cols[t][i] < low_col ? scan_cols[t][i] : low_col;
+        }
+        for (int i = 0; i < 4; i++) {
+            scan_rows[t][i] -= low_row;
+            scan_cols[t][i] -= low_col;
+        }
+    }
+}
+
+/* The span of the types (their cells as the scan sees them): the largest distance, in scan
+ * order, from a piece's first cell to its last. */
+static int scan_span(int types, int side, const int scan_rows[][4], const int scan_cols[][4])
 {
     int span = 0;
     for (int t = 0; t < types; t++) {
         int low = 1 << 20, high = -1;
         for (int i = 0; i < 4; i++) {
-            int at = transposed ? shape_cols[t][i] * side + shape_rows[t][i] : shape_rows[t][i] * side + shape_cols[t][i];
+            int at = scan_rows[t][i] * side + scan_cols[t][i];
             low = at < low ? at : low;
             high = at > high ? at : high;
         }
@@ -1048,8 +1086,10 @@ static int scan_span(int types, int side, const int shape_rows[][4], const int s
  * 0 when the window or the count fields do not fit in 64 bits (the DP cannot answer: the
  * caller gets False).  B->occupied is in scan order already. */
 static int build_board(Board *B, int side, int types, const int shape_rows[][4], const int shape_cols[][4],
-                       const long *counts, const long *min_corner, int transposed)
+                       const long *counts, const long *min_corner, int orientation)
 {
+    int scan_rows[MAX_TYPES][4], scan_cols[MAX_TYPES][4];
+    scan_shapes(types, shape_rows, shape_cols, orientation, scan_rows, scan_cols);
     int bits = 0, remaining = 0;
     for (int t = 0; t < types; t++) {
         int width = 0;
@@ -1086,8 +1126,8 @@ static int build_board(Board *B, int side, int types, const int shape_rows[][4],
             B->cap_ok[t][a] = digit > 0;
             B->cap_less[t][a] = (unsigned char)(B->cap_unit[t] && digit > 0 ? a - (int)B->cap_unit[t] : a);
         }
-    line_classes_init(&B->lines, types, shape_rows, shape_cols, transposed);
-    int span = scan_span(types, side, shape_rows, shape_cols, transposed);
+    line_classes_init(&B->lines, types, (const int (*)[4])scan_rows, (const int (*)[4])scan_cols, 0);
+    int span = scan_span(types, side, (const int (*)[4])scan_rows, (const int (*)[4])scan_cols);
     if (bits > 56 || remaining > 255 || span >= 64)
         return 0;
     B->judged = span == 0 ? ~0ull : (1ull << (64 - span)) - 1;
@@ -1113,7 +1153,7 @@ static int build_board(Board *B, int side, int types, const int shape_rows[][4],
                 for (int i = 0; ok && i < 4; i++) {
                     int r = top + shape_rows[t][i], c = left + shape_cols[t][i];
                     ok = r < side && c < side;
-                    scan_cells[i] = transposed ? c * side + r : r * side + c;
+                    scan_cells[i] = ok ? scan_cell(orientation, side, r, c) : 0;
                     ok = ok && !B->occupied[scan_cells[i]];
                     first = scan_cells[i] < first ? scan_cells[i] : first;
                 }
@@ -1160,7 +1200,7 @@ static int build_board(Board *B, int side, int types, const int shape_rows[][4],
     for (int t = 0; t < types; t++) {
         int at[4], low = 1 << 20;
         for (int i = 0; i < 4; i++) {
-            at[i] = transposed ? shape_cols[t][i] * side + shape_rows[t][i] : shape_rows[t][i] * side + shape_cols[t][i];
+            at[i] = scan_rows[t][i] * side + scan_cols[t][i];
             low = at[i] < low ? at[i] : low;
         }
         for (int i = 0, j = 1; i < 4; i++)
@@ -1173,7 +1213,7 @@ static int build_board(Board *B, int side, int types, const int shape_rows[][4],
 
 /* weights = (cell_weights row-major, type_weights, scale), integers >= 0, into B (scan
  * order; build_board then sums the free cells' weights from each k on). */
-static int read_weights(PyObject *weights, Board *B, int side, int transposed)
+static int read_weights(PyObject *weights, Board *B, int side, int orientation)
 {
     PyObject *cells, *types;
     long long scale;
@@ -1194,7 +1234,7 @@ static int read_weights(PyObject *weights, Board *B, int side, int transposed)
         return 0;
     }
     for (int i = 0; i < B->cells; i++)
-        B->cell_weight[transposed ? i % side * side + i / side : i] = cell_weights[i];
+        B->cell_weight[scan_cell(orientation, side, i / side, i % side)] = cell_weights[i];
     for (int t = 0; t < B->types; t++)
         B->type_weight[t] = type_weights[t];
     B->scale = scale;
@@ -1243,14 +1283,20 @@ static void free_board(Board *B)
  * fewer lines (vertical bars: columns), else along the rows. */
 static int default_direction(const Pieces *P, int side)
 {
-    return scan_span(P->types, side, P->rows, P->cols, 1) / side < scan_span(P->types, side, P->rows, P->cols, 0) / side;
+    int rows[2][MAX_TYPES][4], cols[2][MAX_TYPES][4], span[2];
+    for (int orientation = 0; orientation < 2; orientation++) {
+        scan_shapes(P->types, P->rows, P->cols, orientation, rows[orientation], cols[orientation]);
+        span[orientation] = scan_span(P->types, side, (const int (*)[4])rows[orientation],
+                                      (const int (*)[4])cols[orientation]);
+    }
+    return span[1] / side < span[0] / side;
 }
 
 /* A Board for these pieces on the square less `occupied` (row-major indices); NULL with an
  * exception on bad input, NULL without one when the DP cannot scan it (window or count
  * fields beyond 64 bits). */
 static Board *new_board(const Pieces *P, int side, const long *occupied, Py_ssize_t n_occupied,
-                        const long *min_corner, PyObject *weights, int transposed)
+                        const long *min_corner, PyObject *weights, int orientation)
 {
     Board *B = calloc(1, sizeof(Board));
     if (!B)
@@ -1261,17 +1307,22 @@ static Board *new_board(const Pieces *P, int side, const long *occupied, Py_ssiz
     /* Unless the caller chose (it may try both: on some files one direction is 100 times
      * faster, and the window's length does not tell which), along whichever direction keeps
      * the window over fewer lines (vertical bars: columns), else along the rows. */
-    B->transposed = transposed >= 0 ? transposed != 0 : default_direction(P, side);
+    if (orientation > 7) {
+        free(B);
+        PyErr_SetString(PyExc_ValueError, "orientation: 0-7, or -1 for the default");
+        return NULL;
+    }
+    B->orientation = orientation >= 0 ? orientation : default_direction(P, side);
     for (Py_ssize_t i = 0; i < n_occupied; i++) {
         if (occupied[i] < 0 || occupied[i] >= B->cells) {
             free(B);
             PyErr_SetString(PyExc_ValueError, "occupied cells inside the square");
             return NULL;
         }
-        B->occupied[B->transposed ? occupied[i] % side * side + occupied[i] / side : occupied[i]] = 1;
+        B->occupied[scan_cell(B->orientation, side, (int)(occupied[i] / side), (int)(occupied[i] % side))] = 1;
     }
-    if ((weights != Py_None && !read_weights(weights, B, side, B->transposed))
-        || !build_board(B, side, P->types, P->rows, P->cols, P->counts, min_corner, B->transposed)) {
+    if ((weights != Py_None && !read_weights(weights, B, side, B->orientation))
+        || !build_board(B, side, P->types, P->rows, P->cols, P->counts, min_corner, B->orientation)) {
         free_board(B);
         return NULL;
     }
@@ -1290,8 +1341,8 @@ typedef struct {
 static PyObject *room_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 {
     PyObject *types_obj, *counts_obj;
-    int side, transposed = -1;
-    if (!PyArg_ParseTuple(args, "OOi|i", &types_obj, &counts_obj, &side, &transposed))
+    int side, orientation = -1;
+    if (!PyArg_ParseTuple(args, "OOi|i", &types_obj, &counts_obj, &side, &orientation))
         return NULL;
     (void)kwargs;
     RoomObject *self = (RoomObject *)type->tp_alloc(type, 0);
@@ -1304,7 +1355,7 @@ static PyObject *room_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     }
     long no_limit[MAX_TYPES] = {0};
     if (side >= 1 && side <= MAX_SIDE) {
-        self->board = new_board(&self->pieces, side, NULL, 0, no_limit, Py_None, transposed);
+        self->board = new_board(&self->pieces, side, NULL, 0, no_limit, Py_None, orientation);
         if (!self->board && PyErr_Occurred()) {
             Py_DECREF(self);
             return NULL;
@@ -1384,7 +1435,7 @@ static PyTypeObject RoomType = {
 static int room_matches(const RoomObject *room, const Pieces *P, const Board *B)
 {
     const Board *R = room->board;
-    int ok = room->pieces.types == P->types && R->side == B->side && R->transposed == B->transposed;
+    int ok = room->pieces.types == P->types && R->side == B->side && R->orientation == B->orientation;
     for (int t = 0; ok && t < P->types; t++)
         ok = (room->pieces.counts[t] == 0 || P->counts[t] <= room->pieces.counts[t])
              && !memcmp(P->rows[t], room->pieces.rows[t], sizeof(P->rows[t]))
@@ -1400,7 +1451,7 @@ typedef struct {
     PyObject_HEAD
     LineMemo memo;
     LineClasses classes;  /* of the scans it serves; another set of classes empties it */
-    int transposed, used;
+    int orientation, used;
 } LinesObject;
 
 static void lines_dealloc(LinesObject *self)
@@ -1423,14 +1474,14 @@ static PyTypeObject LinesType = {
 
 /* The memo of `lines` for questions about these classes along this orientation: emptied
  * first when it served others. */
-static LineMemo *lines_memo_for(LinesObject *lines, const LineClasses *classes, int transposed)
+static LineMemo *lines_memo_for(LinesObject *lines, const LineClasses *classes, int orientation)
 {
-    if (!lines->used || lines->transposed != transposed || lines->classes.classes != classes->classes
+    if (!lines->used || lines->orientation != orientation || lines->classes.classes != classes->classes
         || memcmp(lines->classes.profile, classes->profile, sizeof(classes->profile))
         || memcmp(lines->classes.extent, classes->extent, sizeof(classes->extent))) {
         line_memo_free(&lines->memo);
         lines->classes = *classes;
-        lines->transposed = transposed;
+        lines->orientation = orientation;
         lines->used = 1;
     }
     return &lines->memo;
@@ -1442,7 +1493,7 @@ static LineMemo *lines_memo_for(LinesObject *lines, const LineClasses *classes, 
 typedef struct {
     Pieces pieces;
     Board *board;
-    int target, transposed, last_corner;
+    int target, orientation, last_corner;
     uint64_t start_counts;
 } Question;
 
@@ -1470,7 +1521,7 @@ static int read_question(PyObject *types_obj, PyObject *counts_obj, int side, Py
     }
     if (side < 1 || side > MAX_SIDE)
         return 1;  /* beyond the 64-cell window: not this helper's question */
-    Q->board = new_board(&Q->pieces, side, occupied, n_occupied, min_corner, weights, Q->transposed);
+    Q->board = new_board(&Q->pieces, side, occupied, n_occupied, min_corner, weights, Q->orientation);
     if (!Q->board)
         return !PyErr_Occurred();
     int remaining = 0;
@@ -1523,10 +1574,10 @@ static PyObject *first_corner(PyObject *self, PyObject *args)
     PyObject *lines_obj = Py_None;
     int side;
     long long budget;
-    Question Q = {.transposed = -1, .last_corner = -1};
+    Question Q = {.orientation = -1, .last_corner = -1};
     (void)self;
     if (!PyArg_ParseTuple(args, "OOiOOiL|OOOii", &types_obj, &counts_obj, &side, &occupied_obj, &min_corner_obj,
-                          &Q.target, &budget, &weights, &room_obj, &lines_obj, &Q.transposed, &Q.last_corner))
+                          &Q.target, &budget, &weights, &room_obj, &lines_obj, &Q.orientation, &Q.last_corner))
         return NULL;
     if (!read_question(types_obj, counts_obj, side, occupied_obj, min_corner_obj, weights, lines_obj, &Q))
         return NULL;
@@ -1540,7 +1591,7 @@ static PyObject *first_corner(PyObject *self, PyObject *args)
     }
     LineMemo own_lines = {0}, *line_memo = &own_lines;
     if (lines_obj != Py_None)
-        line_memo = lines_memo_for((LinesObject *)lines_obj, &Q.board->lines, Q.board->transposed);
+        line_memo = lines_memo_for((LinesObject *)lines_obj, &Q.board->lines, Q.board->orientation);
     /* No thread switch: the memos of a Room and of a Lines are shared and not locked. */
     ScanRun S;
     long found = scan_start(&S, Q.board, Q.start_counts, Q.target, Q.last_corner, 0)
@@ -1553,16 +1604,16 @@ static PyObject *first_corner(PyObject *self, PyObject *args)
 
 
 /* beam(types, counts, side, occupied, min_corner, width, weights=None, lines=None,
- * transposed=-1) -> (((type, corner), ...) or None, work) */
+ * orientation=-1) -> (((type, corner), ...) or None, work) */
 static PyObject *beam(PyObject *self, PyObject *args)
 {
     PyObject *types_obj, *counts_obj, *occupied_obj, *min_corner_obj, *weights = Py_None, *lines_obj = Py_None;
     int side;
     long long width;
-    Question Q = {.transposed = -1, .target = -1, .last_corner = -1};
+    Question Q = {.orientation = -1, .target = -1, .last_corner = -1};
     (void)self;
     if (!PyArg_ParseTuple(args, "OOiOOL|OOi", &types_obj, &counts_obj, &side, &occupied_obj, &min_corner_obj,
-                          &width, &weights, &lines_obj, &Q.transposed))
+                          &width, &weights, &lines_obj, &Q.orientation))
         return NULL;
     if (width < 1) {
         PyErr_SetString(PyExc_ValueError, "width must be at least 1");
@@ -1574,7 +1625,7 @@ static PyObject *beam(PyObject *self, PyObject *args)
         return Py_BuildValue("(Oi)", Py_None, 0);
     LineMemo own_lines = {0}, *line_memo = &own_lines;
     if (lines_obj != Py_None)
-        line_memo = lines_memo_for((LinesObject *)lines_obj, &Q.board->lines, Q.board->transposed);
+        line_memo = lines_memo_for((LinesObject *)lines_obj, &Q.board->lines, Q.board->orientation);
     int types[MAX_CELLS / 4 + 1], corners[MAX_CELLS / 4 + 1], placed;
     long long work;
     int found = beam_run(Q.board, Q.start_counts, (size_t)width, line_memo, types, corners, &placed, &work);
@@ -1620,10 +1671,10 @@ static PyObject *scan_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     if (!self)
         return NULL;
     long long keep = ARCHIVE_MAX;
-    self->question.transposed = -1;
+    self->question.orientation = -1;
     self->question.last_corner = -1;
     if (!PyArg_ParseTuple(args, "OOiOOi|OOiiL", &types_obj, &counts_obj, &side, &occupied_obj, &min_corner_obj,
-                          &self->question.target, &weights, &lines_obj, &self->question.transposed,
+                          &self->question.target, &weights, &lines_obj, &self->question.orientation,
                           &self->question.last_corner, &keep)
         || !read_question(types_obj, counts_obj, side, occupied_obj, min_corner_obj, weights, lines_obj,
                           &self->question)) {
@@ -1667,7 +1718,7 @@ static PyObject *scan_advance_method(ScanObject *self, PyObject *args)
     RoomMemo *memo;
     if (!room_for(room_obj, &self->question.pieces, B, &R, &memo))
         return NULL;
-    LineMemo *line_memo = self->lines ? lines_memo_for((LinesObject *)self->lines, &B->lines, B->transposed)
+    LineMemo *line_memo = self->lines ? lines_memo_for((LinesObject *)self->lines, &B->lines, B->orientation)
                                       : &self->own_lines;
     return answer(scan_advance(B, &self->run, self->question.target, budget, R, memo, line_memo),
                   self->question.target);
@@ -1718,7 +1769,7 @@ static PyTypeObject ScanType = {
     .tp_basicsize = sizeof(ScanObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "Scan(types, counts, side, occupied, min_corner, target, weights=None, lines=None,\n"
-              "     transposed=-1, last_corner=-1, keep=ARCHIVE_MAX): first_corner's question as a scan kept\n"
+              "     orientation=-1, last_corner=-1, keep=ARCHIVE_MAX): first_corner's question as a scan kept\n"
               "     between budgets; keep: the most states it keeps to trace its packing back.",
     .tp_new = scan_new,
     .tp_dealloc = (destructor)scan_dealloc,
@@ -1773,7 +1824,7 @@ static PyObject *line_counts(PyObject *self, PyObject *args)
     return PyBool_FromLong(!refuted);
 }
 
-/* window_direction(types, side): the direction a scan takes by default (transposed -1). */
+/* window_direction(types, side): the direction a scan takes by default (orientation -1). */
 static PyObject *window_direction(PyObject *self, PyObject *args)
 {
     PyObject *types_obj;
@@ -1809,7 +1860,7 @@ static PyMethodDef methods[] = {
      "row (vertical: column) profiles fit the free cells of each line, so that the pieces\n"
      "cannot be packed in the cells not in `occupied`.  lines: a Lines whose memo to use."},
     {"beam", beam, METH_VARARGS,
-     "beam(types, counts, side, occupied, min_corner, width, weights=None, lines=None, transposed=-1)\n"
+     "beam(types, counts, side, occupied, min_corner, width, weights=None, lines=None, orientation=-1)\n"
      "    -> (((type, corner), ...) or None, work)\n\n"
      "The DP's scan with each layer cut to its `width` least costly states (cells wasted,\n"
      "pieces left out of proportion): a packing of counts[t] pieces of each type into the\n"
@@ -1817,7 +1868,7 @@ static PyMethodDef methods[] = {
      "expanded."},
     {"first_corner", first_corner, METH_VARARGS,
      "first_corner(types, counts, side, occupied, min_corner, target, budget, weights=None, room=None,\n"
-     "             lines=None, transposed=-1, last_corner=-1)\n"
+     "             lines=None, orientation=-1, last_corner=-1)\n"
      "    -> int, None or False\n\n"
      "The smallest corner of a `target` piece over all packings of counts[t] pieces of each\n"
      "type into the free cells (0 for target < 0: packable); None when there is no packing,\n"

@@ -155,7 +155,7 @@ def smallest_corner(board: Side, t: int, counts: list[int], occupied: frozenset[
         refuted_one_by_one += 1
         if retry_budget is not None and (
                 refuted_one_by_one == PIECE_RETRY_AFTER if retry_from is None
-                else board.direction != 0 and board.corner_seconds - corner_seconds_then >= retry_seconds):
+                else not board.rows_from_the_top and board.corner_seconds - corner_seconds_then >= retry_seconds):
             if retry_from is None:
                 retry_from = corner + 1  # the later retries ask the same question, and resume its scans
             found = board.corner_from(t, counts, occupied, min_corner, retry_from, retry_budget, known,

@@ -2,8 +2,9 @@
 
 "Can these pieces still be packed in the free cells?", and "what is the smallest corner of
 this piece over all packings?", asked of the DP's scans, which are kept between budgets
-(`DpQuestion`), along the rows or the columns, whichever last answered; the corners of a
-piece asked a window at a time along the rows (`ProfileSide.corner_from`); room()'s memos
+(`DpQuestion`), in the orientation that last answered (the square's rows or columns, or
+those of the square turned) and one more; the corners of a piece asked a window at a time
+along the rows (`ProfileSide.corner_from`); room()'s memos
 kept for all the scans of the side and deepened in turns, as long as they pay for
 themselves.  The other helpers (the C core, the beam, the LP, the SAT solver, CP-SAT) and
 the portfolios that share a question among them are `reference.side_questions.Side`'s,
@@ -84,6 +85,23 @@ ROOM_MIN_YIELD = 0.01
 # nothing (kknlkbkkogokaklkggnkkkl's third piece: 0.76 s for 2 M values and no cut); the 85
 # restricted files 115.8 -> 109.4 s (docs/BENCHMARKS.md, "Twentieth pass").
 ROOM_FIRST_CUTS = 1
+# Where a scan runs (`_profile`'s orientation): along the square's rows (0) or columns (1),
+# or along those of the square turned 1-3 quarters clockwise (2-7).  The answer is the
+# same, the cost is not: a scan's layers depend on the order it takes the cells in, and the
+# columns taken from the right (orientation 6) refute the L, J and I files' corners in a
+# third to a fifth of the states the square's rows or columns take, the T and I files'
+# in twice as many (docs/BENCHMARKS.md, "Twenty-seventh pass").
+QUARTER_TURNS = 4
+ORIENTATIONS = range(2 * QUARTER_TURNS)
+# The orientations that take the square's rows from the top (left to right, or right to
+# left): a window of corners cuts their scans short (`ProfileSide.corner_from`).
+ROWS_FROM_THE_TOP = frozenset((0, 7))
+# The questions' scans race the preferred orientation against a challenger
+# (`ProfileSide._orientations`): at first the other direction of the same square; the
+# challenger that answers first is preferred from then on, and one that does not is
+# replaced by the next (`ProfileSide._next_challenger`): the other direction, then
+# (TURNED_SCANS) the turned square's orientations.
+TURNED_SCANS = True
 
 
 def _pays(room: _profile.Room) -> bool:
@@ -99,26 +117,29 @@ DpKey = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int]
 
 class DpQuestion:
     """One DP question (counts, occupied cells, min_corner, target, last_corner) and its
-    scans along the rows and the columns, made when first asked for."""
+    scans, one per orientation (`ORIENTATIONS`), made when first asked for; `challenger`:
+    the orientation its scans race beside the preferred one, the side's challenger when it
+    was made (`ProfileSide._orientations`)."""
 
     def __init__(self, side: ProfileSide, key: DpKey) -> None:
         self.side = side
         self.key = key
-        self.scans: list[_profile.Scan | None] = [None, None]
+        self.challenger = side.challenger
+        self.scans: dict[int, _profile.Scan] = {}
 
-    def scan(self, direction: int) -> _profile.Scan:
-        scan = self.scans[direction]
+    def scan(self, orientation: int) -> _profile.Scan:
+        scan = self.scans.get(orientation)
         if scan is None:
             counts, occupied, min_corner, target, last_corner = self.key
             board = self.side
             scan = _profile.Scan(board.cells, counts, board.side, occupied, min_corner, target, board.weights,
-                                 board.lines[direction], direction, last_corner)
-            self.scans[direction] = scan
+                                 board.lines[orientation], orientation, last_corner)
+            self.scans[orientation] = scan
         return scan
 
     def work(self) -> int:
         """The states its scans have taken from their layers so far."""
-        return sum(scan.work for scan in self.scans if scan is not None)
+        return sum(scan.work for scan in self.scans.values())
 
 
 class ProfileSide:
@@ -139,16 +160,17 @@ class ProfileSide:
         # one of the pieces still to place around those placed, while one is known.
         self.found: list[tuple[int, int]] | None = None
         self.witness: list[tuple[int, int]] | None = None
-        # The DP's scan direction (0 rows, 1 columns): the window's at first, then the one
-        # that last answered where the other outgrew its budget (`first_corner`); per
-        # direction, its line-count memo and its suffix bound (_profile.c, room(), made when
-        # first needed), each with its memo shared by all the scans at this side.  (One
-        # room() memo per placed piece, with its cells occupied, was slower on the
-        # adversarial benchmark's slowest files: the memo costs more to rebuild than the
-        # occupied cells it then sees beyond a scan's window save.)
-        self.direction = _profile.window_direction(self.cells, side)
-        self.lines = (_profile.Lines(), _profile.Lines())
-        self.rooms: list[_profile.Room | None] = [None, None]
+        # The DP's preferred orientation (`ORIENTATIONS`): the window's direction at first
+        # (0 rows, 1 columns), then the one that last answered where the other outgrew its
+        # budget (`first_corner`); per orientation, its line-count memo and its suffix bound
+        # (_profile.c, room(), made when first needed), each with its memo shared by all the
+        # scans at this side.  (One room() memo per placed piece, with its cells occupied,
+        # was slower on the adversarial benchmark's slowest files: the memo costs more to
+        # rebuild than the occupied cells it then sees beyond a scan's window save.)
+        self.preferred = _profile.window_direction(self.cells, side)
+        self.challenger = self.preferred ^ 1  # raced beside it (`_orientations`)
+        self.lines = [_profile.Lines() for _ in ORIENTATIONS]
+        self.rooms: list[_profile.Room | None] = [None for _ in ORIENTATIONS]
         self.questions: list[DpQuestion] = []  # the last DP questions asked, latest last (`_question_of`)
         self.side_question: DpQuestion | None = None  # the side's own, kept apart (`_question_of`)
         self.work: float = 0  # of the last question (`portfolio.SECONDS_PER_UNIT`'s units)
@@ -159,20 +181,21 @@ class ProfileSide:
 
     def first_corner(self, counts: list[int], occupied: Collection[int], min_corner: list[int], target: int,
                      budget: int, room_limit: int = ROOM_LIMIT, last_corner: int = -1) -> int | None | bool:
-        """One DP question, along the preferred direction, then, when that outgrows its
-        budget, along the other, which is preferred from then on if it answered: one
-        direction can be a hundred times faster than the other, and which one depends on
-        the shapes, not on the window's length (docs/BENCHMARKS.md, "Seventh pass":
+        """One DP question, in the preferred orientation, then, when that outgrows its
+        budget, in a challenger (`_scan`), which is preferred from then on if it answered:
+        one direction can be a hundred times faster than the other, and which one depends
+        on the shapes, not on the window's length (docs/BENCHMARKS.md, "Seventh pass":
         restricted_ivert_tright_21 19.5 s along the rows, 0.06 s along the columns;
-        restricted_ihoriz_tdown_tright_23 0.09 s and 3.2 s).  Without room() as long as
-        its memo is not built, and built (along the preferred direction) only when neither
-        direction answers without it: its first lookups explore the whole rest of the
+        restricted_ihoriz_tdown_tright_23 0.09 s and 3.2 s), nor are the square's rows and
+        columns always the best orientations (`ORIENTATIONS`).  Without room() as long as
+        its memo is not built, and built (in the preferred orientation) only when neither
+        orientation answers without it: its first lookups explore the whole rest of the
         square (0.92 s of a 2 000-state probe on nhnhnnnnjnhjoonjjohjojnjnj; 0.6-1 s of
         the first question on restricted_l90_ivert_tdown_26 and restricted_ihoriz_skew_23,
         which the line counts answer alone).  A probe (a budget below DP_LAYER_BUDGET)
         never builds it.
         When its memo fills up (`Room.full`: unknown values then prune nothing) and the
-        scan still gives up, the other direction gets a room() of its own: its memo can be
+        scan still gives up, the other orientation gets a room() of its own: its memo can be
         ten times smaller (bddbqdddqqqdnqddqnqdnnn: 4 M values along the columns, 0.3 M
         along the rows, where the DP answers the side in one scan; docs/BENCHMARKS.md,
         "Eleventh pass").  `room_limit`: the values room()'s memos may hold by the end of
@@ -195,7 +218,7 @@ class ProfileSide:
         found = self._scan(question, budget, room_limit)
         self.work = question.work() + self._room_entries() - work
         if found is not None and found is not False:
-            packing = question.scan(self.direction).packing
+            packing = question.scan(self.preferred).packing
             self.found = None if packing is None else list(packing)
         if found is None and last_corner < 0:
             self.refuted.add(counts, occupied, min_corner)
@@ -225,32 +248,48 @@ class ProfileSide:
         return sum(room.entries for room in self.rooms if room is not None)
 
     def _scan(self, question: DpQuestion, budget: int, room_limit: int) -> int | None | bool:
-        """`first_corner`'s scans: along both directions with room()'s memos as they are,
+        """`_race`, and a challenger that it scanned on DP_LAYER_BUDGET states or more and
+        that did not answer first is replaced (`_next_challenger`): which orientation suits
+        a file's scans depends on its shapes and on the cells taken, so the challengers
+        take turns until one answers first, and stays beside the preferred orientation as
+        long as it keeps answering when that one does not."""
+        challenger = self._orientations(question)[1]
+        scanned = question.scans.get(challenger)
+        work = 0 if scanned is None else scanned.work
+        found = self._race(question, budget, room_limit)
+        scanned = question.scans.get(challenger)
+        if (budget >= DP_LAYER_BUDGET and challenger == self.challenger != self.preferred
+                and scanned is not None and scanned.work > work):
+            self._next_challenger()
+        return found
+
+    def _race(self, question: DpQuestion, budget: int, room_limit: int) -> int | None | bool:
+        """`first_corner`'s scans: in both orientations with room()'s memos as they are,
         then (unless a probe or unbounded) with memos deepened in turns
         (`ROOM_FIRST_LIMIT`, then ROOM_GROWTH times more, up to `room_limit`), until a scan
-        answers or a direction's memo stops short of its limit: that direction's room() is
+        answers or an orientation's memo stops short of its limit: that orientation's room() is
         whole for this question, whose scan now needs a larger budget, not a larger memo.
-        A memo that filled up along one direction can be ten times the other's, and which
+        A memo that filled up in one orientation can be ten times the other's, and which
         one fills depends on the file (docs/BENCHMARKS.md, "Twelfth pass"): built along one
-        direction up to 4 M values, the wrong one cost a second for nothing.  A direction
+        direction up to 4 M values, the wrong one cost a second for nothing.  An orientation
         whose memo filled up last time is asked after one whose memo did not, and, when
         its memo may deepen, not at all with the memo as it is: a full memo prunes little,
         and that scan, along the rows of rdddfeferafeeefjjdeeferaaa, took 3 million states
         (2.8 s, most of it in the line counts) to refute a run that the columns' scan
         refutes in 0.5 s with its memo deepened to a million values (docs/BENCHMARKS.md,
         "Thirteenth pass").  A memo that does not pay for itself (`_pays`) is not deepened,
-        and its direction is asked last, once the others' deepened memos did not answer."""
+        and its orientation is asked last, once the others' deepened memos did not answer."""
         probe = 0 < budget < DP_LAYER_BUDGET
         deepen = budget >= DP_LAYER_BUDGET  # (a scan without a budget never gives up)
-        order = (self.direction, 1 - self.direction)
-        first, other = (self.rooms[d] for d in order)
+        order = self._orientations(question)
+        first, other = (self.rooms[o] for o in order)
         if first is not None and first.full and other is not None and not other.full:
             order = order[::-1]
-        # The directions whose memo filled up and does not pay for itself: scanned last, with
+        # The orientations whose memo filled up and does not pay for itself: scanned last, with
         # the memo as it is, once the others' deepened memos did not answer.
         spent = {d for d, room in enumerate(self.rooms)
                  if deepen and room is not None and room.full and not _pays(room)}
-        # The directions whose memo filled up at a limit this question may raise, and which
+        # The orientations whose memo filled up at a limit this question may raise, and which
         # can grow past it.  (A memo that already holds `room_limit` values, kept from a
         # question with a larger limit, is read as it is: skipped, it would not be scanned.)
         filled = {d for d, room in enumerate(self.rooms)
@@ -271,25 +310,47 @@ class ProfileSide:
             return found
         return self._first_answer(question, [d for d in order if d in spent], budget)
 
-    def _first_answer(self, question: DpQuestion, directions: Sequence[int], budget: int) -> int | None | bool:
-        """The question's scans along `directions` in turn, with room()'s memos as they are:
-        the first answer (its direction preferred from then on), False when none answers.
-        From twice DP_LAYER_BUDGET on, two directions race at half the budget first: the
+    def _orientations(self, question: DpQuestion) -> tuple[int, int]:
+        """Where `_scan` scans the question, in turn: in the preferred orientation, then in
+        the question's challenger, kept while it is asked again on larger budgets so that
+        its scan resumes (the side's challenger, or the other direction, when the question's
+        has become the preferred one)."""
+        if question.challenger != self.preferred:
+            return self.preferred, question.challenger
+        return self.preferred, self.challenger if self.challenger != self.preferred else self.preferred ^ 1
+
+    def _next_challenger(self) -> None:
+        """The challenger after one that did not answer: the orientations other than the
+        preferred one in turn, the other direction of the same square first, then
+        (TURNED_SCANS) the turned squares', nearest turn first."""
+        quarters, direction = divmod(self.preferred, 2)
+        others = [self.preferred ^ 1]
+        if TURNED_SCANS:
+            others += [2 * ((quarters + turn) % QUARTER_TURNS) + d for turn in (1, 3, 2)
+                       for d in (direction, 1 - direction)]
+        at = others.index(self.challenger) if self.challenger in others else -1
+        self.challenger = others[(at + 1) % len(others)]
+
+    def _first_answer(self, question: DpQuestion, orientations: Sequence[int], budget: int) -> int | None | bool:
+        """The question's scans in these orientations in turn, with room()'s memos as they
+        are: the first answer (its orientation preferred from then on), False when none
+        answers.  From twice DP_LAYER_BUDGET on, two orientations race at half the budget first: the
         layers of one can peak at a third of the other's, and where they gave up before
         does not tell which (eeaggaggeoaagbbeeeegaeg's first corner: both outgrew 160 000
         states; at 640 000 the rows, preferred, took 12.9 M states to refute it, 4.2 s, the
         columns 5.0 M; the direction that had reached the later layer, preferred on every
         question, cost more than it saved: docs/BENCHMARKS.md, "Nineteenth pass" and
         "Twentieth pass").  A scan resumes where it stopped, so the race costs at most the
-        states the direction that does not answer takes up to half the budget.  Below it,
-        the direction not preferred gets OTHER_DIRECTION_SHARE of the budget."""
-        race = len(directions) > 1 and budget >= 2 * DP_LAYER_BUDGET
+        states the orientation that does not answer takes up to half the budget.  Below it,
+        the orientation not preferred gets OTHER_DIRECTION_SHARE of the budget."""
+        race = len(orientations) > 1 and budget >= 2 * DP_LAYER_BUDGET
         for width in (budget // 2, budget) if race else (budget,):
-            for i, direction in enumerate(directions):
+            for i, orientation in enumerate(orientations):
                 share = width if race or not i or not width else max(width // OTHER_DIRECTION_SHARE, 1)
-                found = question.scan(direction).advance(share, self.rooms[direction])
+                found = question.scan(orientation).advance(share, self.rooms[orientation])
                 if found is not False:
-                    self.direction = direction
+                    if orientation != self.preferred:  # the challenger won: the two swap
+                        self.preferred, self.challenger = orientation, self.preferred
                     return found
         return False
 
@@ -297,21 +358,21 @@ class ProfileSide:
                 order: tuple[int, int]) -> int | None | bool:
         """`_scan`'s scans with the memos that pay for themselves (`_pays`) deepened in
         turns, from ROOM_FIRST_LIMIT values, ROOM_GROWTH times more each turn, up to
-        `room_limit`: until a scan answers (its answer) or a direction's memo stops short
-        of its limit (False: that direction's room() is whole for this question)."""
+        `room_limit`: until a scan answers (its answer) or an orientation's memo stops short
+        of its limit (False: that orientation's room() is whole for this question)."""
         level = ROOM_FIRST_LIMIT
         while True:
             level = min(level, room_limit)
-            for direction in order:
-                room = self.rooms[direction]
+            for orientation in order:
+                room = self.rooms[orientation]
                 if room is None:
-                    room = self.rooms[direction] = _profile.Room(self.cells, self.counts, self.side, direction)
+                    room = self.rooms[orientation] = _profile.Room(self.cells, self.counts, self.side, orientation)
                     room.limit = 0
                 if not _pays(room):
                     continue
                 if room.limit < level:
                     room.limit = level
-                    found = self._first_answer(question, (direction,), budget)
+                    found = self._first_answer(question, (orientation,), budget)
                     if found is not False:
                         return found
                 if not room.full:
@@ -349,6 +410,12 @@ class ProfileSide:
         self.questions = others + [question]
         return question
 
+    @property
+    def rows_from_the_top(self) -> bool:
+        """Whether the preferred orientation takes the square's rows from the top
+        (`ROWS_FROM_THE_TOP`), so that a window of corners cuts its scans short."""
+        return self.preferred in ROWS_FROM_THE_TOP
+
     def witness_corner(self, t: int, start: int) -> int | None:
         """The smallest corner >= start of a type-t piece in the witness: where the next
         type-t piece has a completion (the witness), so its answer lies there or before."""
@@ -372,8 +439,9 @@ class ProfileSide:
         """The smallest corner >= start of the next type-t piece over all completions (those
         before `start` have none), None when there is none, False when the DP gave up:
         asked of the DP window by window, CORNER_WINDOW corners at a time, each window
-        `growth` times wider than the one before, while its preferred direction is the
-        rows, whose scans a window cuts short; else in one question (`first_corner`).
+        `growth` times wider than the one before, while its preferred orientation takes the
+        rows from the top (`ROWS_FROM_THE_TOP`), whose scans a window cuts short; else in
+        one question (`first_corner`).
         `known`: a corner known to have a completion (the witness's), so that only the
         corners before it are asked.  The states it took go to `work`; the packing the DP
         traced back, when it answered one, to `found` (the piece at its answer included)."""
@@ -384,7 +452,7 @@ class ProfileSide:
             self.work = 0
             return known  # no corner before it is left to ask
         end = self.side * self.side if known is None else known
-        if self.direction != 0:
+        if not self.rows_from_the_top:
             found = self.first_corner(counts, occupied, after, t, budget, room_limit=PIECE_ROOM_LIMIT,
                                       last_corner=end - 1 if known is not None else -1)
             return known if found is None and known is not None else found

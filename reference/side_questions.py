@@ -5,8 +5,7 @@ of this piece over all packings?") at one side of the square, for `reference.sta
 the C core's order-free search (`_fastsolve.Packer`, one per side, so that the failed
 states one question proves serve the next), the profile DP (`reference.profile_side`,
 the part of a side its questions keep: scans between budgets, the suffix bound's memos)
-and its beam (which only finds packings, also on the square turned:
-`reference.quarter_turns`), the question's packing LP (`reference.lp_bound`, which only refutes),
+and its beam (which only finds packings, also on the square turned), the question's packing LP (`reference.lp_bound`, which only refutes),
 the incremental SAT solver (`reference.sat_side`) and CP-SAT (`reference.oracle`).
 None suits every question, so each question goes to a portfolio of them
 (`reference.portfolio`), which takes turns on growing budgets, the helper that has spent
@@ -19,8 +18,7 @@ from collections.abc import Collection, Sequence
 from reference import _fastsolve, _profile, oracle, profile_side, sat_side
 from reference.lp_bound import Certificate, lp_certificate
 from reference.portfolio import SECONDS_PER_UNIT, Distrust, Portfolio, balanced
-from reference.profile_side import ProfileSide
-from reference.quarter_turns import QuarterTurn
+from reference.profile_side import QUARTER_TURNS, ProfileSide
 from reference.shapes import Shape
 
 # The packing LP of one question (`Side.lp_refutes`, the helper "lp"): about 10 ms, and
@@ -86,13 +84,7 @@ class Side(ProfileSide):
         self.distrust = Distrust()  # `balanced`: what the helpers' work weighs at this side
         self.corner_seconds = 0.0  # what the corners' questions (`packable_at`) cost so far, estimated
         self.lp_asked: set[tuple[tuple[int, ...], frozenset[int], tuple[int, ...]]] = set()  # `lp_refutes`
-        # The beam's squares, turned 0-3 quarters (`_beam`): each with its pieces' cells, its
-        # certificate and its line-count memos (the unturned square shares the DP's).
-        self.turns = [QuarterTurn(side, quarters) for quarters in range(4)]
-        self.turned_cells = [[turn.shape(cells) for cells in self.cells] for turn in self.turns]
-        self.turned_weights = [turn.weights(self.weights) for turn in self.turns]
-        self.turned_lines = [self.lines, *((_profile.Lines(), _profile.Lines()) for _ in range(3))]
-        # per question, the widest beam that found nothing, per quarter turn
+        # per question, the widest beam that found nothing, per quarter turn (`_beam`)
         self.beam_missed: dict[tuple[tuple[int, ...], frozenset[int]], list[int]] = {}
         self.lp_proofs = self.lp_failures = 0
         self.found_corner: int | None = None  # `packable_by`'s target's smallest corner, when the DP said
@@ -187,28 +179,32 @@ class Side(ProfileSide):
         depends on the question, not on the file (ddddfffeaaaeeeedqqeejefafe: a corner whose
         packing a 4 000-state beam finds along the columns at once, and a 64 000-state one
         only along the rows; 5.9 -> 2.7 s; docs/BENCHMARKS.md, "Sixteenth pass").  And on
-        the square turned the fewest quarters among those whose beams have missed the
-        narrowest (`reference.quarter_turns`): each beam that finds nothing turns the next
-        one's square, since a wider beam on the same square mostly keeps what the narrower
-        one did.  A beam is not resumed, and asked again as wide or narrower on the same
+        the square turned (`_profile.beam`'s orientation) the fewest quarters among those
+        whose beams have missed the narrowest.  The beam keeps the least costly states of
+        each layer of a scan, so what it finds depends on where the scan starts: a packing
+        that no beam along the rows or columns of the square finds, one of the turned
+        square may find at a quarter of the width (hoaroamhamhhrbmhhmjmmaaa's side 10: beams
+        of 64 000 states along both directions find nothing, while four of the six along
+        the turned squares' find one at 16 000; docs/BENCHMARKS.md, "Twenty-seventh
+        pass").  So each beam that finds nothing turns the next one's square, since a
+        wider beam on the same square mostly keeps what the narrower one did.  A beam is not resumed, and asked again as wide or narrower on the same
         square it would make the same layers or thinner ones: a question asked again is
         not asked of the beam until it is wider than one that missed on every turn
         (homorammamhhoahmhhammaar's side: its second question asked the beam again from
         1 000 states, 0.5 s for nothing, while CaDiCaL took its turns, 1.2 s;
         docs/BENCHMARKS.md, "Twenty-first pass")."""
         self.work = 0
-        missed = self.beam_missed.setdefault((tuple(counts), occupied), [0] * len(self.turns))
-        quarters = min(range(len(self.turns)), key=missed.__getitem__)
+        missed = self.beam_missed.setdefault((tuple(counts), occupied), [0] * QUARTER_TURNS)
+        quarters = min(range(QUARTER_TURNS), key=missed.__getitem__)
         if missed[quarters] >= width:
             return None
-        turn, cells = self.turns[quarters], self.turned_cells[quarters]
-        for direction in (self.direction, 1 - self.direction):
-            packing, work = _profile.beam(cells, counts, self.side, turn.cells(occupied), [0] * len(counts), width,
-                                          self.turned_weights[quarters], self.turned_lines[quarters][direction],
-                                          direction)
+        direction = self.preferred % 2
+        for orientation in (2 * quarters + direction, 2 * quarters + 1 - direction):
+            packing, work = _profile.beam(self.cells, counts, self.side, sorted(occupied), [0] * len(counts), width,
+                                          self.weights, self.lines[orientation], orientation)
             self.work += work
             if packing is not None:
-                self.found = turn.packing_back(cells, packing)
+                self.found = list(packing)
                 return True
         missed[quarters] = width
         return None  # an empty beam proves nothing

@@ -124,7 +124,7 @@ PLAIN_MOVES = True
 # that turn, now that the DP's "yes" brings a packing, the 115 restricted files 167.1 ->
 # 163.4 s, but the climbs' hoboobmbammaommhhmammaam 5.8 -> 10.8 s, whose side's packing it
 # finds at 1 s, and bbhjoamhamhaoammmhammhaj 13.4 -> 15.2 s; "Twenty-sixth pass".)
-# Its beams turn the square after a miss (`Side._beam`, `reference.quarter_turns`): the sides
+# Its beams turn the square after a miss (`Side._beam`, `_profile`'s orientation): the sides
 # of homorammamhhoahmhhammaar and hoaroamhamhhrbmhhmjmmaaa, whose packings the square's beams
 # of 16 000 states do not find (nor, for hoaro..., those of 64 000), the second beam finds at
 # 16 000 on the square turned a quarter (hoaroamhamhhrbmhhmjmmaaa 36.5 -> 12.4 s;

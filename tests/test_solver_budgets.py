@@ -54,34 +54,37 @@ def corner_question(board: side_questions.Side, t: int, counts: list[int], occup
     return rest, occupied | cells, after
 
 
-def test_the_direction_not_preferred_gets_a_share_of_a_budget_below_the_race(monkeypatch: pytest.MonkeyPatch):
-    """The second Z's corner 2 outgrows 10 000 states along both directions: the one not
-    preferred is scanned to OTHER_DIRECTION_SHARE of that; from twice DP_LAYER_BUDGET on,
-    both race at half the budget."""
+def test_the_orientation_not_preferred_gets_a_share_of_a_budget_below_the_race(monkeypatch: pytest.MonkeyPatch):
+    """The second Z's corner 2 outgrows 10 000 states in both orientations it is scanned in
+    (the preferred one and the question's challenger): the one not preferred is scanned
+    to OTHER_DIRECTION_SHARE of that; from twice DP_LAYER_BUDGET on, both race at half the
+    budget."""
     advanced: list[tuple[int, int]] = []
     original = profile_side.DpQuestion.scan
 
     class Recorded:
-        def __init__(self, scan: _profile.Scan, direction: int) -> None:
-            self.scan, self.direction = scan, direction
+        def __init__(self, scan: _profile.Scan, orientation: int) -> None:
+            self.scan, self.orientation = scan, orientation
 
         def advance(self, budget: int, room: _profile.Room | None = None) -> int | None | bool:
-            advanced.append((self.direction, budget))
+            advanced.append((self.orientation, budget))
             return self.scan.advance(budget, room)
 
-    def recorded(question: profile_side.DpQuestion, direction: int) -> Recorded:
-        return Recorded(original(question, direction), direction)
+    def recorded(question: profile_side.DpQuestion, orientation: int) -> Recorded:
+        return Recorded(original(question, orientation), orientation)
 
     monkeypatch.setattr(profile_side.DpQuestion, "scan", recorded)
     board, t, counts, occupied, min_corner = second_z()
     rest, taken, after = corner_question(board, t, counts, occupied, min_corner, 2)
-    preferred = board.direction
+    preferred = board.preferred
     assert board.first_corner(rest, taken, after, -1, 10_000) is False
-    assert advanced == [(preferred, 10_000), (1 - preferred, 10_000 // profile_side.OTHER_DIRECTION_SHARE)]
+    other = advanced[-1][0]
+    assert other != preferred
+    assert advanced == [(preferred, 10_000), (other, 10_000 // profile_side.OTHER_DIRECTION_SHARE)]
     advanced.clear()
     budget = 2 * profile_side.DP_LAYER_BUDGET
     board.first_corner(rest, taken, after, -1, budget)
-    assert advanced[:2] == [(preferred, budget // 2), (1 - preferred, budget // 2)]
+    assert advanced[:2] == [(preferred, budget // 2), (other, budget // 2)]
 
 
 def test_a_piece_is_not_asked_whole_again_until_more_pieces_are_placed():

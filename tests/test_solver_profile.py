@@ -92,8 +92,9 @@ def test_smallest_corner_matches_enumeration(seed):
 @pytest.mark.parametrize("seed", range(40))
 def test_a_window_of_corners_matches_enumeration(seed):
     """With last_corner, the smallest corner over the packings whose target piece lies at
-    or before it: along both directions, whose scans drop the states without one once no
-    such placement can start any more."""
+    or before it: in every orientation (the square's rows and columns, and those of the
+    square turned, whose corners stay the square's), whose scans drop the states without
+    one once no such placement can start any more."""
     rng = random.Random(f"profile-window/{seed}")
     side = rng.randint(3, 5)
     types, counts, occupied = random_question(rng, side, 4)
@@ -103,11 +104,11 @@ def test_a_window_of_corners_matches_enumeration(seed):
         min_corner[target] = rng.choice((0, rng.randrange(side * side)))
         for last_corner in sorted({min_corner[target], rng.randrange(side * side), side * side - 1}):
             expected = brute_first_corner(types, counts, side, occupied, min_corner, target, last_corner)
-            for direction in (0, 1):
+            for orientation in range(8):
                 assert _profile.first_corner(cells, counts, side, sorted(occupied), min_corner, target, 0, None,
-                                             None, None, direction, last_corner) == expected
+                                             None, None, orientation, last_corner) == expected
                 scan = _profile.Scan(cells, counts, side, sorted(occupied), min_corner, target, None, None,
-                                     direction, last_corner)
+                                     orientation, last_corner)
                 assert scan.advance(0) == expected
 
 
@@ -174,7 +175,8 @@ def test_feasibility_matches_the_c_core(seed):
 
 @pytest.mark.parametrize("seed", range(12))
 def test_a_certificate_never_cuts_a_packing(seed):
-    """The LP certificate of the whole square, checked at every state, keeps every answer."""
+    """The LP certificate of the whole square, checked at every state in every orientation,
+    keeps every answer."""
     from reference.lp_bound import lp_certificate
 
     rng = random.Random(f"profile-weights/{seed}")
@@ -187,9 +189,10 @@ def test_a_certificate_never_cuts_a_packing(seed):
     expected = _fastsolve.packable(cells, counts, side, sorted(occupied), 0, None)
     for target in (-1, 0):
         plain = _profile.first_corner(cells, counts, side, sorted(occupied), [0] * len(types), target, 0)
-        weighed = _profile.first_corner(cells, counts, side, sorted(occupied), [0] * len(types), target, 0,
-                                        certificate.as_c_weights())
-        assert weighed == plain and (plain is not None) == expected
+        for orientation in range(8):  # the certificate's cells are the square's, whatever the scan's order
+            weighed = _profile.first_corner(cells, counts, side, sorted(occupied), [0] * len(types), target, 0,
+                                            certificate.as_c_weights(), None, None, orientation)
+            assert weighed == plain and (plain is not None) == expected
 
 
 @pytest.mark.parametrize("direction", (0, 1))
@@ -268,8 +271,9 @@ def check_traced(types: Sequence[Shape], counts: Sequence[int], side: int, occup
 
 @pytest.mark.parametrize("seed", range(40))
 def test_a_scan_that_answers_yes_traces_a_packing_with_its_target_at_the_answer(seed):
-    """Along both directions, with and without a target and a window of corners, stopped and
-    resumed: the packing traced back from the layers kept is a packing of the question."""
+    """In every orientation, with and without a target and a window of corners, stopped and
+    resumed: the packing traced back from the layers kept is a packing of the question, on
+    the square itself."""
     rng = random.Random(f"profile-trace/{seed}")
     traced = 0
     while not traced:  # questions until one has a packing
@@ -279,9 +283,9 @@ def test_a_scan_that_answers_yes_traces_a_packing_with_its_target_at_the_answer(
         for target in [-1] + [t for t in range(len(types)) if counts[t]]:
             min_corner = [rng.choice((0, 0, rng.randrange(side * side))) for _ in types]
             last_corner = rng.choice((-1, rng.randrange(side * side))) if target >= 0 else -1
-            for direction in (0, 1):
+            for orientation in range(8):
                 scan = _profile.Scan(cells, counts, side, sorted(occupied), min_corner, target, None, None,
-                                     direction, last_corner)
+                                     orientation, last_corner)
                 assert scan.packing is None  # not answered yet
                 answer = next(found for budget in (1, 4, 0) if (found := scan.advance(budget)) is not False)
                 if answer is None:
@@ -319,14 +323,21 @@ def test_a_scan_gives_up_and_resumes():
     assert scan.advance(0) == 0 and scan.work > stopped_at
 
 
+@pytest.fixture
+def two_directions(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tests of a side's scans and memos below follow the square's two directions: its
+    questions race no orientation of the square turned (`profile_side.TURNED_SCANS`)."""
+    monkeypatch.setattr(profile_side, "TURNED_SCANS", False)
+
+
 def test_the_values_a_rooms_memo_builds_count_as_the_dps_work():
     """room()'s memo is built by the scans' lookups, each value at about a state's cost:
     `Side.work` (what `balanced` weighs) counts them with the states."""
     pieces = [SHAPE_BY_NAME["T_down"]] * 5 + [SHAPE_BY_NAME["S_vertical"]] * 5
     types = list(dict.fromkeys(pieces))
     board = side_questions.Side(types, [5, 5], 8, None)
-    room = _profile.Room([t.cells for t in types], [5, 5], 8, board.direction)
-    board.rooms[board.direction] = room
+    room = _profile.Room([t.cells for t in types], [5, 5], 8, board.preferred)
+    board.rooms[board.preferred] = room
     assert room.entries == 0
     assert board.first_corner([5, 5], [], [0, 0], 0, 0) is not None
     question = board.side_question  # the empty square's question, the side's own
@@ -362,6 +373,7 @@ def test_a_scan_for_any_completion_outlives_the_scans_for_a_target():
     assert [question.key[3] for question in board.questions] == [-1, 0]
 
 
+@pytest.mark.usefixtures("two_directions")
 def test_both_directions_race_at_half_the_budget_before_either_scans_to_the_whole_budget(monkeypatch):
     """J_270, T_up and L_90 (5, 4 and 4 pieces) at side 8: the DP's layers peak at 777
     states along the rows and at 11 714 along the columns.  A question given 20 000 states
@@ -378,15 +390,16 @@ def test_both_directions_race_at_half_the_budget_before_either_scans_to_the_whol
     monkeypatch.setattr(profile_side, "DP_LAYER_BUDGET", 2_500)
     widths = _record_scans(monkeypatch, budgets=True)
     board = side_questions.Side(types, counts, 8, None)
-    board.direction = 1
+    board.preferred = 1
     assert board.first_corner(counts, [], [0, 0, 0], -1, 20_000) == 0
-    assert widths == [(1, 10_000), (0, 10_000)] and board.direction == 0
+    assert widths == [(1, 10_000), (0, 10_000)] and board.preferred == 0
     assert board.side_question is not None
-    rows, columns = board.side_question.scans
+    rows, columns = board.side_question.scans[0], board.side_question.scans[1]
     assert rows is not None and columns is not None
     assert rows.work == whole[0].work and columns.work < whole[1].work / 4
 
 
+@pytest.mark.usefixtures("two_directions")
 @pytest.mark.slow
 def test_a_room_whose_memo_fills_up_hands_the_question_to_the_other_direction():
     """bddbqdddqqqdnqddqnqdnnn (I_horizontal, J_180, S_vertical, T_up) at side 10: along the
@@ -403,16 +416,16 @@ def test_a_room_whose_memo_fills_up_hands_the_question_to_the_other_direction():
     types = list(dict.fromkeys(pieces))
     counts = [pieces.count(t) for t in types]
     board = side_questions.Side(types, counts, 10, lp_certificate(types, counts, 10))
-    board.direction = 1
+    board.preferred = 1
     assert board.first_corner(counts, [], [0] * len(types), 0, profile_side.DP_LAYER_BUDGET) == 4
-    rows, columns = board.rooms  # indexed by direction: 0 rows, 1 columns
-    assert columns is not None and columns.full and board.direction == 0
+    rows, columns = board.rooms[:2]  # indexed by orientation: 0 rows, 1 columns
+    assert columns is not None and columns.full and board.preferred == 0
     assert rows is not None
     # A lookup in progress when the memo filled up finished its values: it holds a few more
     # than its limit.  A probe after it reads the memo as it is.
     first = profile_side.ROOM_FIRST_LIMIT
     assert first <= columns.entries <= first + 64
-    board.direction = 1
+    board.preferred = 1
     assert board.first_corner(counts, [], [0] * len(types), 0, 2_500) in (4, False)
     assert first <= columns.entries <= first + 64 and columns.full
 
@@ -455,6 +468,7 @@ def _record_scans(monkeypatch, budgets: bool = False) -> list[tuple[int, int | N
     return advanced
 
 
+@pytest.mark.usefixtures("two_directions")
 def test_a_probe_uses_rooms_memo_without_growing_it_and_a_question_grows_it_in_turns(monkeypatch):
     """side_questions: a probe (a budget below DP_LAYER_BUDGET) reads room()'s memo as it is;
     a question whose scans give up grows the memos of both directions in turns, from
@@ -465,7 +479,7 @@ def test_a_probe_uses_rooms_memo_without_growing_it_and_a_question_grows_it_in_t
     types = list(dict.fromkeys(pieces))
     board = side_questions.Side(types, [5, 5], 9, None)
     assert board.first_corner([5, 5], [], [0, 0], -1, 1_000) is False
-    assert board.rooms == [None, None]  # a probe builds no room()
+    assert board.rooms == [None] * len(profile_side.ORIENTATIONS)  # a probe builds no room()
     # A budget this small gives up on the side's question, room() or not.
     monkeypatch.setattr(profile_side, "DP_LAYER_BUDGET", 3_000)
     monkeypatch.setattr(profile_side, "ROOM_FIRST_LIMIT", 8)
@@ -474,7 +488,7 @@ def test_a_probe_uses_rooms_memo_without_growing_it_and_a_question_grows_it_in_t
     monkeypatch.setattr(profile_side, "ROOM_FIRST_CUTS", 0)
     advanced = _record_scans(monkeypatch)
     assert board.smallest_corner_by_dp(0, [5, 5], frozenset(), [0, 0], 0) is False
-    first, other = board.direction, 1 - board.direction
+    first, other = board.preferred, 1 - board.preferred
     assert advanced == [(first, None), (other, None)] + [(d, 8 * profile_side.ROOM_GROWTH ** k)
                                                            for k in range(3) for d in (first, other)]
     rooms = [room for room in board.rooms if room is not None]
@@ -486,6 +500,7 @@ def test_a_probe_uses_rooms_memo_without_growing_it_and_a_question_grows_it_in_t
     assert all(room.limit == profile_side.ROOM_LIMIT for room in rooms)
 
 
+@pytest.mark.usefixtures("two_directions")
 def test_memos_kept_from_a_larger_limit_are_scanned_when_a_question_raises_its_limit_again(monkeypatch):
     """A corner question's DP reads room()'s memos at a piece's limit until its last turn
     (`Side.packable_at`); memos that already hold the last turn's limit, from an earlier
@@ -564,6 +579,7 @@ def test_a_memo_that_has_refuted_nothing_is_not_deepened_past_its_first_limit(mo
         assert all(limit <= room.entries <= limit + 64 for room in rooms)
 
 
+@pytest.mark.usefixtures("two_directions")
 def test_a_memo_that_does_not_pay_for_itself_is_not_deepened_and_its_direction_goes_last(monkeypatch):
     """side_questions: past PIECE_ROOM_LIMIT values a memo is deepened only while the states
     its values refuted are ROOM_MIN_YIELD of its values (`_pays`).  One that does not pay
@@ -580,7 +596,7 @@ def test_a_memo_that_does_not_pay_for_itself_is_not_deepened_and_its_direction_g
     advanced = _record_scans(monkeypatch)
     large = judged_from * profile_side.ROOM_GROWTH ** 2
     assert board.first_corner([5, 5], [], [0, 0], -1, 3_000, room_limit=large) is False
-    first, other = board.direction, 1 - board.direction
+    first, other = board.preferred, 1 - board.preferred
     # Deepened to PIECE_ROOM_LIMIT values, then no more: neither pays.
     assert advanced == [(first, None), (other, None), (first, 8), (other, 8), (first, judged_from),
                         (other, judged_from)]

@@ -361,7 +361,8 @@ def test_a_piece_whose_corners_are_refuted_one_by_one_is_asked_whole_again(monke
 
 
 # The retries give up until their budget has grown: the first after PIECE_RETRY_AFTER
-# corners refuted one by one, each later one (while the DP scans along the columns) once
+# corners refuted one by one, each later one (while the DP's scans do not take the rows from
+# the top, which a window of corners cuts short) once
 # the corners since have cost as much as the retry before, on PIECE_RETRY_GROWTH times its
 # budget, the last on PIECE_RETRY_MAX states.
 RETRIES_GROWING = {**PIECE_RETRIED, "PIECE_RETRY_AFTER": 1, "PIECE_RETRY_BUDGET": 2, "PIECE_RETRY_GROWTH": 2,
@@ -373,7 +374,7 @@ def test_a_retry_that_gives_up_is_asked_again_once_the_corners_cost_as_much_on_a
                                                                                                first_direction):
     """Each side's DP scans first along the rows, or the columns (where it may switch)."""
     # Per piece, in order: ("refuted", corners' cost then) and ("retry", budget, corners' cost
-    # then, the retry's cost, the DP's direction before it); costs estimated
+    # then, the retry's cost, whether the DP took the rows from the top before it); costs estimated
     # (`Side.corner_seconds`, SECONDS_PER_UNIT).
     pieces_asked: list[list[tuple]] = []
     corner_from, packable_at = side_questions.Side.corner_from, side_questions.Side.packable_at
@@ -384,11 +385,11 @@ def test_a_retry_that_gives_up_is_asked_again_once_the_corners_cost_as_much_on_a
         return smallest_corner(*args)
 
     def retry(self, t, counts, occupied, min_corner, start, budget, known=None, growth=1):  # type: ignore[no-untyped-def]
-        direction = self.direction
+        rows_from_the_top = self.rows_from_the_top
         found = corner_from(self, t, counts, occupied, min_corner, start, budget, known, growth)
         if budget != profile_side.DP_LAYER_BUDGET:
             pieces_asked[-1].append(("retry", budget, self.corner_seconds, self.work * SECONDS_PER_UNIT["dp"],
-                                     direction))
+                                     rows_from_the_top))
         return found
 
     def corner(self, *args):  # type: ignore[no-untyped-def]
@@ -410,7 +411,7 @@ def test_a_retry_that_gives_up_is_asked_again_once_the_corners_cost_as_much_on_a
             assert retries[0] == 1, "the first after one corner refuted"
         for before, this in zip(retries, retries[1:]):
             _, _, then, cost, _ = events[before]
-            assert events[this][4] == 1, "asked again along the columns only"
+            assert not events[this][4], "asked again only when the scans do not take the rows from the top"
             assert events[this - 1][1] - then >= cost, "the corners since cost as much as the retry before"
             assert all(seconds - then < cost for _, seconds in events[before + 1:this - 1]), "and not sooner"
         most = max(most, len(retries))
@@ -543,19 +544,19 @@ def test_the_sides_first_beams_find_its_packing_on_the_square_turned(monkeypatch
     types = list(dict.fromkeys(pieces))
     counts = [pieces.count(t) for t in types]
     board = side_questions.Side(types, counts, 10, None)
-    runs: list[tuple[int, int, tuple]] = []
+    runs: list[tuple[int, int]] = []
     original = _profile.beam
 
     def recorded(*args):
-        runs.append((args[5], args[8], tuple(args[0])))  # width, direction, the (turned) shapes
+        runs.append((args[5], args[8]))  # width, orientation
         return original(*args)
 
     monkeypatch.setattr(_profile, "beam", recorded)
     # (Its DP, within SIDE_FIRST's cap, answers the side: the C core and the beam of it only.)
     first = tuple(stage for stage in staged.SIDE_FIRST if stage[0] != "dp")
     assert board.packable_within(counts, frozenset(), first) is True
-    assert [width for width, _, _ in runs] == [4_000, 4_000, 16_000]
-    assert runs[-1][2] != tuple(t.cells for t in types)  # on the square turned
+    assert [width for width, _ in runs] == [4_000, 4_000, 16_000]
+    assert [orientation // 2 for _, orientation in runs] == [0, 0, 1]  # the last on the square turned a quarter
     assert len(runs) == len(set(runs))
     assert board.found is not None
     check_packing(board.found, types, counts, 10, set())

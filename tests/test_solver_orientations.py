@@ -1,0 +1,158 @@
+"""The profile DP's scans and beams on the square turned (`_profile`'s orientation).
+
+A scan can take the square's cells along its rows or its columns, or along those of the
+square turned 1-3 quarters (`profile_side.ORIENTATIONS`).  Only the order of the cells
+turns: corners, min_corner, last_corner and the packings traced back stay the square's,
+so every question has the same answer in every orientation (checked against exhaustive
+enumeration in `test_solver_profile`, against the C core here), and a side's questions
+may race any orientation against its preferred one.  The beam looks on the turned
+square for the packings it does not find on the square itself.
+"""
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generators.hard import decode
+from reference.shapes import SHAPE_BY_NAME, SHAPES
+from reference.solver import available_engines
+from test_solver_beam import check_packing
+from test_solver_profile import check_traced
+
+_profile = pytest.importorskip("reference._profile")
+_fastsolve = pytest.importorskip("reference._fastsolve")
+side_questions = pytest.importorskip("reference.side_questions")
+profile_side = pytest.importorskip("reference.profile_side")
+
+
+@st.composite
+def questions(draw: st.DrawFn) -> tuple[list, list[int], int, list[int]]:
+    """A few types, their counts, a side, and some occupied cells, with the pieces about
+    filling the free cells (where the scans' order matters most)."""
+    side = draw(st.integers(4, 7))
+    types = draw(st.lists(st.sampled_from(SHAPES), min_size=1, max_size=3, unique=True))
+    occupied = sorted(draw(st.sets(st.integers(0, side * side - 1), max_size=side)))
+    pieces = draw(st.integers(1, (side * side - len(occupied)) // 4))
+    picks = draw(st.lists(st.integers(0, len(types) - 1), min_size=pieces, max_size=pieces))
+    return types, [picks.count(t) for t in range(len(types))], side, occupied
+
+
+@settings(max_examples=60, deadline=None)
+@given(question=questions(), data=st.data())
+def test_every_orientation_answers_as_the_c_core_with_the_squares_corners(question, data):
+    types, counts, side, occupied = question
+    cells = [t.cells for t in types]
+    packable = _fastsolve.packable(cells, counts, side, occupied, 0, None)
+    target = data.draw(st.sampled_from([-1] + [t for t in range(len(types)) if counts[t]]))
+    answers = set()
+    for orientation in profile_side.ORIENTATIONS:
+        scan = _profile.Scan(cells, counts, side, occupied, [0] * len(types), target, None, None, orientation)
+        answer = scan.advance(0)
+        assert (answer is not None) == packable
+        if answer is not None:
+            check_traced(types, counts, side, frozenset(occupied), [0] * len(types), target, answer, scan.packing)
+        beamed, _ = _profile.beam(cells, counts, side, occupied, [0] * len(types), 200, None, None, orientation)
+        if beamed is not None:
+            check_packing(beamed, types, counts, side, set(occupied))
+        answers.add(answer)
+    assert len(answers) == 1
+
+
+@pytest.mark.parametrize("preferred", (2, 5, 7))
+def test_a_sides_question_on_the_square_turned_answers_with_the_squares_corners(preferred):
+    """The side's own question (its first piece's smallest corner) with a turned orientation
+    preferred: the same answer as along the rows, and the packing traced back is one of the
+    square itself with its first piece there."""
+    pieces = decode("hoaroamhamh")
+    types = list(dict.fromkeys(pieces))
+    counts = [pieces.count(t) for t in types]
+    answers = []
+    for orientation in (0, preferred):
+        board = side_questions.Side(types, counts, 7, None)
+        board.preferred = orientation
+        answers.append(board.first_corner(counts, [], [0] * len(types), 0, 0))
+        check_traced(types, counts, 7, frozenset(), [0] * len(types), 0, answers[-1], board.found)
+    assert answers[0] == answers[1] is not None
+
+
+class ScriptedScan:
+    """A scan that answers as scripted, whatever its budget, and counts its turns as work."""
+
+    def __init__(self, answer: int | None | bool) -> None:
+        self.answer, self.work, self.packing = answer, 0, None
+
+    def advance(self, budget: int, room: object = None) -> int | None | bool:
+        self.work += 1
+        return self.answer
+
+
+@pytest.mark.parametrize("turned", (True, False))
+def test_a_challenger_that_answers_first_is_preferred_and_one_that_does_not_is_replaced(monkeypatch, turned):
+    """`ProfileSide._scan`'s challengers: one that answers where the preferred orientation
+    gave up swaps places with it; one scanned on a full question's budget that does not
+    answer first is replaced by the next (the other direction first, then the turned
+    squares', nearest turn first), but not after a probe; and a question asked again
+    keeps its challenger, whose scan resumes."""
+    monkeypatch.setattr(profile_side, "TURNED_SCANS", turned)
+    script: dict[int, int | None | bool] = {}
+
+    def scripted(question: profile_side.DpQuestion, orientation: int) -> ScriptedScan:
+        return question.scans.setdefault(orientation, ScriptedScan(script.get(orientation, False)))  # type: ignore
+
+    monkeypatch.setattr(profile_side.DpQuestion, "scan", scripted)
+    board = side_questions.Side([SHAPE_BY_NAME["O"]], [4], 6, None)
+    board.preferred, board.challenger = 0, 1
+    budget = profile_side.DP_LAYER_BUDGET
+    script[1] = None
+    assert board.first_corner([4], [0], [0], -1, budget) is None
+    assert (board.preferred, board.challenger) == (1, 0)  # swapped
+    assert board.first_corner([4], [1], [0], -1, budget) is None  # the preferred answers first
+    assert (board.preferred, board.challenger) == (1, 0)  # the challenger was not scanned
+    script.clear()
+    assert board.first_corner([4], [2], [0], -1, budget // 16) is False  # a probe: neither answers
+    assert board.challenger == 0
+    assert board.first_corner([4], [2], [0], -1, budget) is False  # a question: neither answers
+    assert board.challenger == (3 if turned else 0)  # the columns of the square turned a quarter
+    assert board.first_corner([4], [2], [0], -1, 4 * budget) is False  # asked again: its own challenger
+    assert set(board.questions[-1].scans) == {1, 0} and board.challenger == (3 if turned else 0)
+    for cell in range(3, 8 if turned else 3):  # new questions, each with the next challenger
+        board.first_corner([4], [cell], [0], -1, budget)
+    assert board.challenger == (4 if turned else 0)  # ...then three quarters, then half a turn
+    script[4] = 0  # the square turned half a turn, along its rows, answers
+    answer = board.first_corner([4], [8], [0], -1, budget)
+    assert (answer, board.preferred, board.challenger) == ((0, 4, 1) if turned else (False, 1, 0))
+
+
+@pytest.mark.skipif("c" not in available_engines(), reason="the C core is not built")
+def test_the_beam_turns_the_square_after_a_miss():
+    """hoaroamhamhhrbmhhmjmmaaa's side 10 has a packing that beams of 16 000 states along
+    the rows and the columns of the square do not find, and one along the square turned a
+    quarter does (docs/BENCHMARKS.md, "Twenty-seventh pass"): the helper's second beam of
+    16 000 states turns it, and its packing is one of the square itself."""
+    pieces = decode("hoaroamhamhhrbmhhmjmmaaa")
+    types = list(dict.fromkeys(pieces))
+    counts = [pieces.count(t) for t in types]
+    board = side_questions.Side(types, counts, 10, None)
+    assert board.packable_by("beam", 16_000, counts, frozenset()) is None
+    assert board.beam_missed[(tuple(counts), frozenset())] == [16_000, 0, 0, 0]
+    assert board.packable_by("beam", 16_000, counts, frozenset()) is True
+    assert board.found is not None
+    check_packing(board.found, types, counts, 10, set())
+
+
+@pytest.mark.skipif("c" not in available_engines(), reason="the C core is not built")
+def test_a_width_that_missed_on_every_turn_is_not_asked_again():
+    """Six S pieces in a 5 x 5 square: no packing (no S covers two opposite corners of the
+    square, and only one cell is spare), so every beam misses; once a width has missed on
+    each turn, it is not asked again, a wider one is."""
+    types = [SHAPE_BY_NAME["S_horizontal"]]
+    board = side_questions.Side(types, [6], 5, None)
+    for quarters in range(4):
+        assert board.packable_by("beam", 50, [6], frozenset()) is None
+        assert board.work > 0
+        assert board.beam_missed[((6,), frozenset())] == [50] * (quarters + 1) + [0] * (3 - quarters)
+    assert board.packable_by("beam", 50, [6], frozenset()) is None
+    assert board.work == 0
+    assert board.packable_by("beam", 200, [6], frozenset()) is None
+    assert board.work > 0
