@@ -383,6 +383,16 @@ RESTRICTED_SLOWEST = {
     "restricted_j0_j270_l180_tleft_zhoriz_26": "lojjoofolfooojooojjljforlf",
     "restricted_l0_o_tdown_tright_tup_26": "dddgdggdgedcgedgdggdghgddg",
     "restricted_j0_j180_j270_l270_tright_zhoriz_23": "kgnnnlkknnokkkkkorknkkl",
+    # Twenty-eighth pass (the DP's scans in any orientation): the climbs with the DP's
+    # questions racing a challenger through the turned squares (dropped) found T files on
+    # which those challengers cost most: seed 0's T_down and I_vertical with T_left,
+    # Z_vertical, J_270, L_180 and L_90 at side 10 (4.5 s with that race, 1.1 s without),
+    # seed 2's T_right and T_up with J_90, L_0, T_down and an S_horizontal at side 11 (2.3 s,
+    # 1.8 s), seed 3's L_270 with J_180, J_270 and single I, J_0, S and T at side 10 (2.3 s,
+    # 1.7 s).
+    "restricted_ivert_j270_l180_l90_tdown_tleft_zvert_23": "aseafeosoijiaefafoesesj",
+    "restricted_j90_l0_shoriz_tdown_tright_tup_26": "dphmdegdgmedgmmgdggdghgddg",
+    "restricted_ihoriz_j0_j180_j270_l270_shoriz_tdown_23": "koplnokkenokkkkkkknnkkb",
 }
 _SKEW = [s for s in SHAPES if s.name[0] in "SZ"]
 

@@ -2,8 +2,8 @@
 
 "Can these pieces still be packed in the free cells?", and "what is the smallest corner of
 this piece over all packings?", asked of the DP's scans, which are kept between budgets
-(`DpQuestion`), in the orientation that last answered (the square's rows or columns, or
-those of the square turned) and one more; the corners of a piece asked a window at a time
+(`DpQuestion`), in the orientation that last answered and along the other direction of its
+square; the corners of a piece asked a window at a time
 along the rows (`ProfileSide.corner_from`); room()'s memos
 kept for all the scans of the side and deepened in turns, as long as they pay for
 themselves.  The other helpers (the C core, the beam, the LP, the SAT solver, CP-SAT) and
@@ -90,18 +90,17 @@ ROOM_FIRST_CUTS = 1
 # same, the cost is not: a scan's layers depend on the order it takes the cells in, and the
 # columns taken from the right (orientation 6) refute the L, J and I files' corners in a
 # third to a fifth of the states the square's rows or columns take, the T and I files'
-# in twice as many (docs/BENCHMARKS.md, "Twenty-seventh pass").
+# in twice as many (docs/BENCHMARKS.md, "Twenty-seventh pass").  The beam turns the square
+# (`Side._beam`); the DP's questions race the two directions of the preferred orientation's
+# square (`ProfileSide._orientations`).  (Racing a challenger that takes turns through the
+# turned squares as well gained on the L, J and I files what it lost on the T files:
+# the 130 restricted files 173.6 -> 168.2 s, but the adversarial climbs' slowest files 1.7
+# -> 4.5 s and 1.5 -> 2.3 s; docs/BENCHMARKS.md, "Twenty-eighth pass".)
 QUARTER_TURNS = 4
 ORIENTATIONS = range(2 * QUARTER_TURNS)
 # The orientations that take the square's rows from the top (left to right, or right to
 # left): a window of corners cuts their scans short (`ProfileSide.corner_from`).
 ROWS_FROM_THE_TOP = frozenset((0, 7))
-# The questions' scans race the preferred orientation against a challenger
-# (`ProfileSide._orientations`): at first the other direction of the same square; the
-# challenger that answers first is preferred from then on, and one that does not is
-# replaced by the next (`ProfileSide._next_challenger`): the other direction, then
-# (TURNED_SCANS) the turned square's orientations.
-TURNED_SCANS = True
 
 
 def _pays(room: _profile.Room) -> bool:
@@ -117,14 +116,11 @@ DpKey = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int]
 
 class DpQuestion:
     """One DP question (counts, occupied cells, min_corner, target, last_corner) and its
-    scans, one per orientation (`ORIENTATIONS`), made when first asked for; `challenger`:
-    the orientation its scans race beside the preferred one, the side's challenger when it
-    was made (`ProfileSide._orientations`)."""
+    scans, one per orientation (`ORIENTATIONS`), made when first asked for."""
 
     def __init__(self, side: ProfileSide, key: DpKey) -> None:
         self.side = side
         self.key = key
-        self.challenger = side.challenger
         self.scans: dict[int, _profile.Scan] = {}
 
     def scan(self, orientation: int) -> _profile.Scan:
@@ -168,7 +164,6 @@ class ProfileSide:
         # was slower on the adversarial benchmark's slowest files: the memo costs more to
         # rebuild than the occupied cells it then sees beyond a scan's window save.)
         self.preferred = _profile.window_direction(self.cells, side)
-        self.challenger = self.preferred ^ 1  # raced beside it (`_orientations`)
         self.lines = [_profile.Lines() for _ in ORIENTATIONS]
         self.rooms: list[_profile.Room | None] = [None for _ in ORIENTATIONS]
         self.questions: list[DpQuestion] = []  # the last DP questions asked, latest last (`_question_of`)
@@ -182,12 +177,11 @@ class ProfileSide:
     def first_corner(self, counts: list[int], occupied: Collection[int], min_corner: list[int], target: int,
                      budget: int, room_limit: int = ROOM_LIMIT, last_corner: int = -1) -> int | None | bool:
         """One DP question, in the preferred orientation, then, when that outgrows its
-        budget, in a challenger (`_scan`), which is preferred from then on if it answered:
-        one direction can be a hundred times faster than the other, and which one depends
-        on the shapes, not on the window's length (docs/BENCHMARKS.md, "Seventh pass":
-        restricted_ivert_tright_21 19.5 s along the rows, 0.06 s along the columns;
-        restricted_ihoriz_tdown_tright_23 0.09 s and 3.2 s), nor are the square's rows and
-        columns always the best orientations (`ORIENTATIONS`).  Without room() as long as
+        budget, along the other direction of its square (`_orientations`), which is
+        preferred from then on if it answered: one direction can be a hundred times faster
+        than the other, and which one depends on the shapes, not on the window's length
+        (docs/BENCHMARKS.md, "Seventh pass": restricted_ivert_tright_21 19.5 s along the
+        rows, 0.06 s along the columns; restricted_ihoriz_tdown_tright_23 0.09 s and 3.2 s).  Without room() as long as
         its memo is not built, and built (in the preferred orientation) only when neither
         orientation answers without it: its first lookups explore the whole rest of the
         square (0.92 s of a 2 000-state probe on nhnhnnnnjnhjoonjjohjojnjnj; 0.6-1 s of
@@ -248,22 +242,6 @@ class ProfileSide:
         return sum(room.entries for room in self.rooms if room is not None)
 
     def _scan(self, question: DpQuestion, budget: int, room_limit: int) -> int | None | bool:
-        """`_race`, and a challenger that it scanned on DP_LAYER_BUDGET states or more and
-        that did not answer first is replaced (`_next_challenger`): which orientation suits
-        a file's scans depends on its shapes and on the cells taken, so the challengers
-        take turns until one answers first, and stays beside the preferred orientation as
-        long as it keeps answering when that one does not."""
-        challenger = self._orientations(question)[1]
-        scanned = question.scans.get(challenger)
-        work = 0 if scanned is None else scanned.work
-        found = self._race(question, budget, room_limit)
-        scanned = question.scans.get(challenger)
-        if (budget >= DP_LAYER_BUDGET and challenger == self.challenger != self.preferred
-                and scanned is not None and scanned.work > work):
-            self._next_challenger()
-        return found
-
-    def _race(self, question: DpQuestion, budget: int, room_limit: int) -> int | None | bool:
         """`first_corner`'s scans: in both orientations with room()'s memos as they are,
         then (unless a probe or unbounded) with memos deepened in turns
         (`ROOM_FIRST_LIMIT`, then ROOM_GROWTH times more, up to `room_limit`), until a scan
@@ -281,7 +259,7 @@ class ProfileSide:
         and its orientation is asked last, once the others' deepened memos did not answer."""
         probe = 0 < budget < DP_LAYER_BUDGET
         deepen = budget >= DP_LAYER_BUDGET  # (a scan without a budget never gives up)
-        order = self._orientations(question)
+        order = self._orientations()
         first, other = (self.rooms[o] for o in order)
         if first is not None and first.full and other is not None and not other.full:
             order = order[::-1]
@@ -310,26 +288,10 @@ class ProfileSide:
             return found
         return self._first_answer(question, [d for d in order if d in spent], budget)
 
-    def _orientations(self, question: DpQuestion) -> tuple[int, int]:
-        """Where `_scan` scans the question, in turn: in the preferred orientation, then in
-        the question's challenger, kept while it is asked again on larger budgets so that
-        its scan resumes (the side's challenger, or the other direction, when the question's
-        has become the preferred one)."""
-        if question.challenger != self.preferred:
-            return self.preferred, question.challenger
-        return self.preferred, self.challenger if self.challenger != self.preferred else self.preferred ^ 1
-
-    def _next_challenger(self) -> None:
-        """The challenger after one that did not answer: the orientations other than the
-        preferred one in turn, the other direction of the same square first, then
-        (TURNED_SCANS) the turned squares', nearest turn first."""
-        quarters, direction = divmod(self.preferred, 2)
-        others = [self.preferred ^ 1]
-        if TURNED_SCANS:
-            others += [2 * ((quarters + turn) % QUARTER_TURNS) + d for turn in (1, 3, 2)
-                       for d in (direction, 1 - direction)]
-        at = others.index(self.challenger) if self.challenger in others else -1
-        self.challenger = others[(at + 1) % len(others)]
+    def _orientations(self) -> tuple[int, int]:
+        """Where `_scan` scans a question, in turn: in the preferred orientation, then along
+        the other direction of its square."""
+        return self.preferred, self.preferred ^ 1
 
     def _first_answer(self, question: DpQuestion, orientations: Sequence[int], budget: int) -> int | None | bool:
         """The question's scans in these orientations in turn, with room()'s memos as they
@@ -349,8 +311,7 @@ class ProfileSide:
                 share = width if race or not i or not width else max(width // OTHER_DIRECTION_SHARE, 1)
                 found = question.scan(orientation).advance(share, self.rooms[orientation])
                 if found is not False:
-                    if orientation != self.preferred:  # the challenger won: the two swap
-                        self.preferred, self.challenger = orientation, self.preferred
+                    self.preferred = orientation
                     return found
         return False
 

@@ -56,9 +56,9 @@ def corner_question(board: side_questions.Side, t: int, counts: list[int], occup
 
 def test_the_orientation_not_preferred_gets_a_share_of_a_budget_below_the_race(monkeypatch: pytest.MonkeyPatch):
     """The second Z's corner 2 outgrows 10 000 states in both orientations it is scanned in
-    (the preferred one and the question's challenger): the one not preferred is scanned
-    to OTHER_DIRECTION_SHARE of that; from twice DP_LAYER_BUDGET on, both race at half the
-    budget."""
+    (the preferred one and the other direction of its square): the one not preferred is
+    scanned to OTHER_DIRECTION_SHARE of that; from twice DP_LAYER_BUDGET on, both race at
+    half the budget."""
     advanced: list[tuple[int, int]] = []
     original = profile_side.DpQuestion.scan
 
@@ -78,8 +78,7 @@ def test_the_orientation_not_preferred_gets_a_share_of_a_budget_below_the_race(m
     rest, taken, after = corner_question(board, t, counts, occupied, min_corner, 2)
     preferred = board.preferred
     assert board.first_corner(rest, taken, after, -1, 10_000) is False
-    other = advanced[-1][0]
-    assert other != preferred
+    other = preferred ^ 1
     assert advanced == [(preferred, 10_000), (other, 10_000 // profile_side.OTHER_DIRECTION_SHARE)]
     advanced.clear()
     budget = 2 * profile_side.DP_LAYER_BUDGET

@@ -4,9 +4,9 @@ A scan can take the square's cells along its rows or its columns, or along those
 square turned 1-3 quarters (`profile_side.ORIENTATIONS`).  Only the order of the cells
 turns: corners, min_corner, last_corner and the packings traced back stay the square's,
 so every question has the same answer in every orientation (checked against exhaustive
-enumeration in `test_solver_profile`, against the C core here), and a side's questions
-may race any orientation against its preferred one.  The beam looks on the turned
-square for the packings it does not find on the square itself.
+enumeration in `test_solver_profile`, against the C core here), a side's questions may be
+asked in any of them, and the beam looks on the turned square for the packings it does not
+find on the square itself.
 """
 from __future__ import annotations
 
@@ -74,54 +74,6 @@ def test_a_sides_question_on_the_square_turned_answers_with_the_squares_corners(
         answers.append(board.first_corner(counts, [], [0] * len(types), 0, 0))
         check_traced(types, counts, 7, frozenset(), [0] * len(types), 0, answers[-1], board.found)
     assert answers[0] == answers[1] is not None
-
-
-class ScriptedScan:
-    """A scan that answers as scripted, whatever its budget, and counts its turns as work."""
-
-    def __init__(self, answer: int | None | bool) -> None:
-        self.answer, self.work, self.packing = answer, 0, None
-
-    def advance(self, budget: int, room: object = None) -> int | None | bool:
-        self.work += 1
-        return self.answer
-
-
-@pytest.mark.parametrize("turned", (True, False))
-def test_a_challenger_that_answers_first_is_preferred_and_one_that_does_not_is_replaced(monkeypatch, turned):
-    """`ProfileSide._scan`'s challengers: one that answers where the preferred orientation
-    gave up swaps places with it; one scanned on a full question's budget that does not
-    answer first is replaced by the next (the other direction first, then the turned
-    squares', nearest turn first), but not after a probe; and a question asked again
-    keeps its challenger, whose scan resumes."""
-    monkeypatch.setattr(profile_side, "TURNED_SCANS", turned)
-    script: dict[int, int | None | bool] = {}
-
-    def scripted(question: profile_side.DpQuestion, orientation: int) -> ScriptedScan:
-        return question.scans.setdefault(orientation, ScriptedScan(script.get(orientation, False)))  # type: ignore
-
-    monkeypatch.setattr(profile_side.DpQuestion, "scan", scripted)
-    board = side_questions.Side([SHAPE_BY_NAME["O"]], [4], 6, None)
-    board.preferred, board.challenger = 0, 1
-    budget = profile_side.DP_LAYER_BUDGET
-    script[1] = None
-    assert board.first_corner([4], [0], [0], -1, budget) is None
-    assert (board.preferred, board.challenger) == (1, 0)  # swapped
-    assert board.first_corner([4], [1], [0], -1, budget) is None  # the preferred answers first
-    assert (board.preferred, board.challenger) == (1, 0)  # the challenger was not scanned
-    script.clear()
-    assert board.first_corner([4], [2], [0], -1, budget // 16) is False  # a probe: neither answers
-    assert board.challenger == 0
-    assert board.first_corner([4], [2], [0], -1, budget) is False  # a question: neither answers
-    assert board.challenger == (3 if turned else 0)  # the columns of the square turned a quarter
-    assert board.first_corner([4], [2], [0], -1, 4 * budget) is False  # asked again: its own challenger
-    assert set(board.questions[-1].scans) == {1, 0} and board.challenger == (3 if turned else 0)
-    for cell in range(3, 8 if turned else 3):  # new questions, each with the next challenger
-        board.first_corner([4], [cell], [0], -1, budget)
-    assert board.challenger == (4 if turned else 0)  # ...then three quarters, then half a turn
-    script[4] = 0  # the square turned half a turn, along its rows, answers
-    answer = board.first_corner([4], [8], [0], -1, budget)
-    assert (answer, board.preferred, board.challenger) == ((0, 4, 1) if turned else (False, 1, 0))
 
 
 @pytest.mark.skipif("c" not in available_engines(), reason="the C core is not built")

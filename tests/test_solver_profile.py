@@ -323,13 +323,6 @@ def test_a_scan_gives_up_and_resumes():
     assert scan.advance(0) == 0 and scan.work > stopped_at
 
 
-@pytest.fixture
-def two_directions(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The tests of a side's scans and memos below follow the square's two directions: its
-    questions race no orientation of the square turned (`profile_side.TURNED_SCANS`)."""
-    monkeypatch.setattr(profile_side, "TURNED_SCANS", False)
-
-
 def test_the_values_a_rooms_memo_builds_count_as_the_dps_work():
     """room()'s memo is built by the scans' lookups, each value at about a state's cost:
     `Side.work` (what `balanced` weighs) counts them with the states."""
@@ -373,7 +366,6 @@ def test_a_scan_for_any_completion_outlives_the_scans_for_a_target():
     assert [question.key[3] for question in board.questions] == [-1, 0]
 
 
-@pytest.mark.usefixtures("two_directions")
 def test_both_directions_race_at_half_the_budget_before_either_scans_to_the_whole_budget(monkeypatch):
     """J_270, T_up and L_90 (5, 4 and 4 pieces) at side 8: the DP's layers peak at 777
     states along the rows and at 11 714 along the columns.  A question given 20 000 states
@@ -399,7 +391,6 @@ def test_both_directions_race_at_half_the_budget_before_either_scans_to_the_whol
     assert rows.work == whole[0].work and columns.work < whole[1].work / 4
 
 
-@pytest.mark.usefixtures("two_directions")
 @pytest.mark.slow
 def test_a_room_whose_memo_fills_up_hands_the_question_to_the_other_direction():
     """bddbqdddqqqdnqddqnqdnnn (I_horizontal, J_180, S_vertical, T_up) at side 10: along the
@@ -468,7 +459,6 @@ def _record_scans(monkeypatch, budgets: bool = False) -> list[tuple[int, int | N
     return advanced
 
 
-@pytest.mark.usefixtures("two_directions")
 def test_a_probe_uses_rooms_memo_without_growing_it_and_a_question_grows_it_in_turns(monkeypatch):
     """side_questions: a probe (a budget below DP_LAYER_BUDGET) reads room()'s memo as it is;
     a question whose scans give up grows the memos of both directions in turns, from
@@ -500,7 +490,6 @@ def test_a_probe_uses_rooms_memo_without_growing_it_and_a_question_grows_it_in_t
     assert all(room.limit == profile_side.ROOM_LIMIT for room in rooms)
 
 
-@pytest.mark.usefixtures("two_directions")
 def test_memos_kept_from_a_larger_limit_are_scanned_when_a_question_raises_its_limit_again(monkeypatch):
     """A corner question's DP reads room()'s memos at a piece's limit until its last turn
     (`Side.packable_at`); memos that already hold the last turn's limit, from an earlier
@@ -579,7 +568,6 @@ def test_a_memo_that_has_refuted_nothing_is_not_deepened_past_its_first_limit(mo
         assert all(limit <= room.entries <= limit + 64 for room in rooms)
 
 
-@pytest.mark.usefixtures("two_directions")
 def test_a_memo_that_does_not_pay_for_itself_is_not_deepened_and_its_direction_goes_last(monkeypatch):
     """side_questions: past PIECE_ROOM_LIMIT values a memo is deepened only while the states
     its values refuted are ROOM_MIN_YIELD of its values (`_pays`).  One that does not pay
