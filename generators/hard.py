@@ -393,6 +393,15 @@ RESTRICTED_SLOWEST = {
     "restricted_ivert_j270_l180_l90_tdown_tleft_zvert_23": "aseafeosoijiaefafoesesj",
     "restricted_j90_l0_shoriz_tdown_tright_tup_26": "dphmdegdgmedgmmgdggdghgddg",
     "restricted_ihoriz_j0_j180_j270_l270_shoriz_tdown_23": "koplnokkenokkkkkkknnkkb",
+    # On the final code, seed 0's climb found I_vertical, L_0 and J_90 with J_270,
+    # I_horizontal and a T_down at side 11, whose side 10 (no packing) none of the side's
+    # later helpers refuted in 150 s; with the side's DP question among them up to
+    # 2 560 000 states a layer (`staged.SIDE_DP_LATER_MAX`), 9.1 s and 8.9 s.
+    "restricted_ihoriz_ivert_j270_j90_l0_tdown_24_b": "hehhobmhahhaoamhhmammaab",
+    "restricted_ihoriz_ivert_j270_j90_l0_tdown_24_c": "eehhobmhahhaoamhhmammaab",
+    # With that, seed 0's climb found I_vertical, J_90, L_0 and J_270 with an S_vertical and
+    # a Z_horizontal at side 10 (6.6 s).
+    "restricted_ivert_j270_j90_l0_svert_zhoriz_24": "hohoramhhmmaoamhhmommaqa",
 }
 _SKEW = [s for s in SHAPES if s.name[0] in "SZ"]
 

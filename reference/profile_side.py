@@ -3,12 +3,11 @@
 "Can these pieces still be packed in the free cells?", and "what is the smallest corner of
 this piece over all packings?", asked of the DP's scans, which are kept between budgets
 (`DpQuestion`), in the orientation that last answered and along the other direction of its
-square; the corners of a piece asked a window at a time
-along the rows (`ProfileSide.corner_from`); room()'s memos
-kept for all the scans of the side and deepened in turns, as long as they pay for
-themselves.  The other helpers (the C core, the beam, the LP, the SAT solver, CP-SAT) and
-the portfolios that share a question among them are `reference.side_questions.Side`'s,
-which is a `ProfileSide`.
+square; the corners of a piece asked a window at a time along the rows
+(`ProfileSide.corner_from`); room()'s memos kept for all the scans of the side and deepened
+in turns, as long as they pay for themselves.  The other helpers (the C core, the beam, the
+LP, the SAT solver, CP-SAT) and the portfolios that share a question among them are
+`reference.side_questions.Side`'s, which is a `ProfileSide`.
 """
 from __future__ import annotations
 
@@ -181,13 +180,13 @@ class ProfileSide:
         preferred from then on if it answered: one direction can be a hundred times faster
         than the other, and which one depends on the shapes, not on the window's length
         (docs/BENCHMARKS.md, "Seventh pass": restricted_ivert_tright_21 19.5 s along the
-        rows, 0.06 s along the columns; restricted_ihoriz_tdown_tright_23 0.09 s and 3.2 s).  Without room() as long as
-        its memo is not built, and built (in the preferred orientation) only when neither
-        orientation answers without it: its first lookups explore the whole rest of the
-        square (0.92 s of a 2 000-state probe on nhnhnnnnjnhjoonjjohjojnjnj; 0.6-1 s of
-        the first question on restricted_l90_ivert_tdown_26 and restricted_ihoriz_skew_23,
-        which the line counts answer alone).  A probe (a budget below DP_LAYER_BUDGET)
-        never builds it.
+        rows, 0.06 s along the columns; restricted_ihoriz_tdown_tright_23 0.09 s and 3.2
+        s).  Without room() as long as its memo is not built, and built (in the preferred
+        orientation) only when neither orientation answers without it: its first lookups
+        explore the whole rest of the square (0.92 s of a 2 000-state probe on
+        nhnhnnnnjnhjoonjjohjojnjnj; 0.6-1 s of the first question on
+        restricted_l90_ivert_tdown_26 and restricted_ihoriz_skew_23, which the line counts
+        answer alone).  A probe (a budget below DP_LAYER_BUDGET) never builds it.
         When its memo fills up (`Room.full`: unknown values then prune nothing) and the
         scan still gives up, the other orientation gets a room() of its own: its memo can be
         ten times smaller (bddbqdddqqqdnqddqnqdnnn: 4 M values along the columns, 0.3 M
@@ -245,8 +244,8 @@ class ProfileSide:
         """`first_corner`'s scans: in both orientations with room()'s memos as they are,
         then (unless a probe or unbounded) with memos deepened in turns
         (`ROOM_FIRST_LIMIT`, then ROOM_GROWTH times more, up to `room_limit`), until a scan
-        answers or an orientation's memo stops short of its limit: that orientation's room() is
-        whole for this question, whose scan now needs a larger budget, not a larger memo.
+        answers or an orientation's memo stops short of its limit: that orientation's
+        room() is whole for this question, whose scan now needs a larger budget, not a larger memo.
         A memo that filled up in one orientation can be ten times the other's, and which
         one fills depends on the file (docs/BENCHMARKS.md, "Twelfth pass"): built along one
         direction up to 4 M values, the wrong one cost a second for nothing.  An orientation
@@ -296,8 +295,8 @@ class ProfileSide:
     def _first_answer(self, question: DpQuestion, orientations: Sequence[int], budget: int) -> int | None | bool:
         """The question's scans in these orientations in turn, with room()'s memos as they
         are: the first answer (its orientation preferred from then on), False when none
-        answers.  From twice DP_LAYER_BUDGET on, two orientations race at half the budget first: the
-        layers of one can peak at a third of the other's, and where they gave up before
+        answers.  From twice DP_LAYER_BUDGET on, two orientations race at half the budget
+        first: the layers of one can peak at a third of the other's, and where they gave up before
         does not tell which (eeaggaggeoaagbbeeeegaeg's first corner: both outgrew 160 000
         states; at 640 000 the rows, preferred, took 12.9 M states to refute it, 4.2 s, the
         columns 5.0 M; the direction that had reached the later layer, preferred on every

@@ -57,8 +57,9 @@ settled in steps, each of which keeps the answer the seed's first solution:
    Then the C core's own ordered search (one memo for all its queries) gets a budget,
    and when that is not enough, the side's yes/no is shared (`SIDE_STAGES`) by the
    C core's order-free search (`_fastsolve.Packer`, one per side, whose memo of failed
-   states serves every later question), the beam and CaDiCaL (`reference.sat_side`, one
-   incremental instance kept for step 4), which take turns on
+   states serves every later question), the beam, CaDiCaL (`reference.sat_side`, one
+   incremental instance kept for step 4) and the side's DP question, resumed on larger
+   layers (`SIDE_DP_LATER_MAX`), which take turns on
    growing budgets, the one that has spent least going next (`portfolio.balanced`).
    "No" means the side is impossible.
 4. "Yes": the seed's first solution, piece by piece (`_first_solution`): runs of plain
@@ -148,7 +149,7 @@ SIDE_FIRST: Portfolio = (("c", 80_000, 80_000), ("beam", 4_000, 16_000), ("dp", 
 SIDE_DP_LAST: Portfolio = (("dp", SIDE_DP_MAX, SIDE_DP_MAX),)
 # The side's yes/no when that, the DP's questions and the ordered C search could not
 # settle it: the C core, the beam and the SAT solver (asked about the empty square only),
-# as for corners.  (CP-SAT, between them before, answered no side first on
+# as for corners, and the side's DP question (below).  (CP-SAT, between them before, answered no side first on
 # RESTRICTED_SLOWEST.  The DP among them, up to DP_CORNER_LAST_MAX states, answered a side
 # that has a packing, rrhooambamhaoamhhmammaha's side 10, after 11.6 s of scans, where
 # CaDiCaL alone takes 4 s: the file 19.9 -> 30.8 s; docs/BENCHMARKS.md, "Eighteenth pass".)
@@ -158,9 +159,16 @@ SIDE_DP_LAST: Portfolio = (("dp", SIDE_DP_MAX, SIDE_DP_MAX),)
 # layers kept to trace the packing back); the file 42.4 -> 10.6 s.  Since the beam also
 # keeps the pieces in proportion (_profile.c, beam_imbalance), 64 000 states find it.
 # (The DP's turn among them, resuming SIDE_FIRST's scan up to 640 000 states, now comes
-# before them: SIDE_DP_LAST.)
+# before them: SIDE_DP_LAST.)  The side's DP question then goes on among them, its scan
+# resumed from SIDE_DP_MAX up to SIDE_DP_LATER_MAX states a layer (about 100 MB a layer):
+# hehhobmhahhaoamhhmammaab's side 10 has no packing, which neither the C core (82 M nodes),
+# CaDiCaL (307 200 conflicts) nor the beam had refuted after 150 s, and which the DP refutes
+# within 2 560 000 states a layer in 2-8 s; the file over 150 s -> 9.1 s, the 133 restricted
+# files 182.4 -> 183.6 s, within their noise (docs/BENCHMARKS.md, "Twenty-eighth pass").
 SIDE_BEAM_MAX = 256_000
-SIDE_STAGES: Portfolio = (("c", 20_000, 0), ("beam", 1_000, SIDE_BEAM_MAX), ("sat", 300, 0))
+SIDE_DP_LATER_MAX = 2_560_000
+SIDE_STAGES: Portfolio = (("c", 20_000, 0), ("beam", 1_000, SIDE_BEAM_MAX), ("sat", 300, 0),
+                          ("dp", SIDE_DP_MAX, SIDE_DP_LATER_MAX))
 
 
 def solve_side(types: Sequence[Shape], piece_types: Sequence[int], side: int) -> tuple[Corner, ...] | None:

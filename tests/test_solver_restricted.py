@@ -575,3 +575,19 @@ def test_the_sides_beam_past_a_corners_cap_finds_the_packing_cadical_took_40_s_f
     assert board.packable_by("beam", staged.SIDE_BEAM_MAX, counts, frozenset()) is True
     assert board.found is not None
     check_packing(board.found, types, counts, 10, set())
+
+
+@pytest.mark.slow
+def test_the_sides_dp_question_goes_on_among_its_later_helpers_and_refutes_it():
+    """hehhobmhahhaoamhhmammaab's side 10 has no packing: the side's DP question gives up
+    at SIDE_DP_MAX states a layer (`SIDE_DP_LAST`), and the C core, CaDiCaL and the beam had
+    not refuted it after 150 s; resumed among them up to SIDE_DP_LATER_MAX states a layer,
+    it refutes the side (docs/BENCHMARKS.md, "Twenty-eighth pass")."""
+    pieces = decode("hehhobmhahhaoamhhmammaab")
+    types = list(dict.fromkeys(pieces))
+    counts = [pieces.count(t) for t in types]
+    board = side_questions.Side(types, counts, 10, lp_certificate(types, counts, 10))
+    assert board.packable_within(counts, frozenset(), staged.SIDE_DP_LAST, 0) is None
+    dp_later = tuple(stage for stage in staged.SIDE_STAGES if stage[0] == "dp")
+    assert dp_later == (("dp", staged.SIDE_DP_MAX, staged.SIDE_DP_LATER_MAX),)
+    assert board.packable_within(counts, frozenset(), dp_later, 0) is False
