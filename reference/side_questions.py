@@ -2,14 +2,14 @@
 
 "Can these pieces still be packed in the free cells?" (and "what is the smallest corner
 of this piece over all packings?") at one side of the square, for `reference.staged`:
-the C core's order-free search (`_fastsolve.Packer`, one per side, so that the failed
-states one question proves serve the next), the profile DP (`reference.profile_side`,
-the part of a side its questions keep: scans between budgets, the suffix bound's memos)
-and its beam (which only finds packings, also on the square turned), the question's packing LP (`reference.lp_bound`, which only refutes),
-the incremental SAT solver (`reference.sat_side`) and CP-SAT (`reference.oracle`).
-None suits every question, so each question goes to a portfolio of them
-(`reference.portfolio`), which takes turns on growing budgets, the helper that has spent
-least going next.
+the C core's order-free search (`_fastsolve.Packer`, one per side, so that the failed states
+one question proves serve the next), the profile DP (`reference.profile_side`, the part of a
+side its questions keep: scans between budgets, the suffix bound's memos) and its beam
+(which only finds packings, also on the square turned), the question's packing LP
+(`reference.lp_bound`, which only refutes), the incremental SAT solver
+(`reference.sat_side`) and CP-SAT (`reference.oracle`).  None suits every question, so each
+question goes to a portfolio of them (`reference.portfolio`), which takes turns on growing
+budgets, the helper that has spent least going next.
 """
 from __future__ import annotations
 
@@ -178,29 +178,29 @@ class Side(ProfileSide):
         Along the DP's direction, then the other: which one finds a question's packing
         depends on the question, not on the file (ddddfffeaaaeeeedqqeejefafe: a corner whose
         packing a 4 000-state beam finds along the columns at once, and a 64 000-state one
-        only along the rows; 5.9 -> 2.7 s; docs/BENCHMARKS.md, "Sixteenth pass").  And on
-        the square turned (`_profile.beam`'s orientation) the fewest quarters among those
-        whose beams have missed the narrowest.  The beam keeps the least costly states of
-        each layer of a scan, so what it finds depends on where the scan starts: a packing
-        that no beam along the rows or columns of the square finds, one of the turned
-        square may find at a quarter of the width (hoaroamhamhhrbmhhmjmmaaa's side 10: beams
-        of 64 000 states along both directions find nothing, while four of the six along
-        the turned squares' find one at 16 000; docs/BENCHMARKS.md, "Twenty-seventh
-        pass").  So each beam that finds nothing turns the next one's square, since a
-        wider beam on the same square mostly keeps what the narrower one did.  A beam is not resumed, and asked again as wide or narrower on the same
-        square it would make the same layers or thinner ones: a question asked again is
-        not asked of the beam until it is wider than one that missed on every turn
-        (homorammamhhoahmhhammaar's side: its second question asked the beam again from
-        1 000 states, 0.5 s for nothing, while CaDiCaL took its turns, 1.2 s;
-        docs/BENCHMARKS.md, "Twenty-first pass")."""
+        only along the rows; 5.9 -> 2.7 s; docs/BENCHMARKS.md, "Sixteenth pass").  And on the
+        square turned (`_profile.beam`'s orientation) the fewest quarters among those whose
+        beams have missed the narrowest.  The beam keeps the least costly states of each
+        layer of a scan, so what it finds depends on where the scan starts: a packing that
+        no beam along the rows or columns of the square finds, one of the turned square may
+        find at a quarter of the width (hoaroamhamhhrbmhhmjmmaaa's side 10: beams of 64 000
+        states along both directions find nothing, while four of the six along the turned
+        squares' find one at 16 000; docs/BENCHMARKS.md, "Twenty-seventh pass").  So each
+        beam that finds nothing turns the next one's square, since a wider beam on the same
+        square mostly keeps what the narrower one did.  A beam is not resumed, and asked
+        again as wide or narrower on the same square it would make the same layers or
+        thinner ones: a question asked again is not asked of the beam until it is wider than
+        one that missed on every turn (homorammamhhoahmhhammaar's side: its second question
+        asked the beam again from 1 000 states, 0.5 s for nothing, while CaDiCaL took its
+        turns, 1.2 s; docs/BENCHMARKS.md, "Twenty-first pass")."""
         self.work = 0
         missed = self.beam_missed.setdefault((tuple(counts), occupied), [0] * QUARTER_TURNS)
         quarters = min(range(QUARTER_TURNS), key=missed.__getitem__)
         if missed[quarters] >= width:
             return None
-        direction = self.preferred % 2
+        direction, cells = self.preferred % 2, sorted(occupied)
         for orientation in (2 * quarters + direction, 2 * quarters + 1 - direction):
-            packing, work = _profile.beam(self.cells, counts, self.side, sorted(occupied), [0] * len(counts), width,
+            packing, work = _profile.beam(self.cells, counts, self.side, cells, [0] * len(counts), width,
                                           self.weights, self.lines[orientation], orientation)
             self.work += work
             if packing is not None:

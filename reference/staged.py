@@ -149,10 +149,11 @@ SIDE_FIRST: Portfolio = (("c", 80_000, 80_000), ("beam", 4_000, 16_000), ("dp", 
 SIDE_DP_LAST: Portfolio = (("dp", SIDE_DP_MAX, SIDE_DP_MAX),)
 # The side's yes/no when that, the DP's questions and the ordered C search could not
 # settle it: the C core, the beam and the SAT solver (asked about the empty square only),
-# as for corners, and the side's DP question (below).  (CP-SAT, between them before, answered no side first on
-# RESTRICTED_SLOWEST.  The DP among them, up to DP_CORNER_LAST_MAX states, answered a side
-# that has a packing, rrhooambamhaoamhhmammaha's side 10, after 11.6 s of scans, where
-# CaDiCaL alone takes 4 s: the file 19.9 -> 30.8 s; docs/BENCHMARKS.md, "Eighteenth pass".)
+# as for corners, and the side's DP question (below).  (CP-SAT, between them before,
+# answered no side first on RESTRICTED_SLOWEST.  The DP among them, up to
+# DP_CORNER_LAST_MAX states, answered a side that has a packing, rrhooambamhaoamhhmammaha's
+# side 10, after 11.6 s of scans, where CaDiCaL alone takes 4 s: the file 19.9 -> 30.8 s;
+# docs/BENCHMARKS.md, "Eighteenth pass".)
 # The beam goes on up to SIDE_BEAM_MAX states a layer, past a corner's cap: the sides of 24
 # pieces in 100 cells whose packing CaDiCaL took 40 s to find (homorammamhhoahmhhammaar),
 # a 256 000-state beam along the columns found in 1.3 s (300 MB at most resident, its
