@@ -57,7 +57,9 @@ def test_no_solution_is_found_alike(puzzle):
 def test_without_rule_4_the_search_is_the_seed_as_written(puzzle):
     blind = first_in_reading_order(puzzle, distinct_cages=False)
     assert blind.complete
-    assert (blind.solutions[0] if blind.solutions else None) == plain_solution(puzzle, rule4=False)
+    # Blind to rule 4, the seed's search can take more than plain_solution's default 100 000
+    # tries (hypothesis drew such a 36-given puzzle; it answers within 2 000 000).
+    assert (blind.solutions[0] if blind.solutions else None) == plain_solution(puzzle, 2_000_000, rule4=False)
 
 
 @PROPERTY
