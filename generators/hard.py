@@ -402,6 +402,14 @@ RESTRICTED_SLOWEST = {
     # With that, seed 0's climb found I_vertical, J_90, L_0 and J_270 with an S_vertical and
     # a Z_horizontal at side 10 (6.6 s).
     "restricted_ivert_j270_j90_l0_svert_zhoriz_24": "hohoramhhmmaoamhhmommaqa",
+    # Twenty-ninth pass: with a side's scans started where a probe of its own question gets
+    # furthest (`profile_side.PROBED`), the climbs found L_270 and T_left with J_270, L_180 and
+    # a few others at side 10 (seed 3, 4.9 s: the probe starts on the mirror, the square's
+    # columns take 1.7 s), T_right and T_up with S_horizontal (seed 2, 2.3 s) and T_right,
+    # T_down and T_left with an S_vertical and an I_horizontal (seed 0, 1.5 s).
+    "restricted_ivert_j180_j270_l180_l270_tdown_tleft_23": "jkfojknffkkkakkfeofokkf",
+    "restricted_shoriz_svert_tdown_tright_tup_26": "dddgdqgpgegdgedgpggggegpdg",
+    "restricted_ihoriz_svert_tdown_tleft_tright_tup_26": "qggdeebggeeggfeegegegfgfge",
 }
 _SKEW = [s for s in SHAPES if s.name[0] in "SZ"]
 

@@ -12,7 +12,8 @@
  *          orientation=-1, last_corner=-1, keep=ARCHIVE_MAX): first_corner's question as a
  *         scan kept between budgets; .advance(budget, room=None) -> as first_corner, resuming
  *         where the last budget stopped it; .work: the states it has taken from its layers
- *         (its cost so far); .packing: once it answered with one, a packing with its target
+ *         (its cost so far); .cell: the cell (in its order) whose layer it stands at (how far
+ *         a budget took it); .packing: once it answered with one, a packing with its target
  *         piece at the answer, traced back through its layers (kept while they hold at most
  *         `keep` states: its "Archive" section), else None
  *     line_counts(types, counts, side, occupied, vertical, lines=None) -> bool: that bound
@@ -1730,6 +1731,12 @@ static PyObject *scan_get_work(ScanObject *self, void *closure)
     return PyLong_FromLongLong(self->started ? self->run.work : 0);
 }
 
+static PyObject *scan_get_cell(ScanObject *self, void *closure)
+{
+    (void)closure;
+    return PyLong_FromLong(self->started ? self->run.k : 0);
+}
+
 static PyObject *scan_get_packing(ScanObject *self, void *closure)
 {
     (void)closure;
@@ -1757,6 +1764,7 @@ static PyMethodDef scan_methods[] = {
 
 static PyGetSetDef scan_getset[] = {
     {"work", (getter)scan_get_work, NULL, "states the scan has taken from its layers so far (its cost)", NULL},
+    {"cell", (getter)scan_get_cell, NULL, "the cell (in scan order) whose layer the scan is at", NULL},
     {"packing", (getter)scan_get_packing, NULL,
      "((type, corner), ...): a packing with its target piece at the answer, once the scan has\n"
      "answered with one and its layers were kept (at most ARCHIVE_MAX states); else None", NULL},

@@ -2,7 +2,8 @@
 
 "Can these pieces still be packed in the free cells?", and "what is the smallest corner of
 this piece over all packings?", asked of the DP's scans, which are kept between budgets
-(`DpQuestion`), in the orientation that last answered and along the other direction of its
+(`DpQuestion`), in the orientation that last answered (at first the one whose probe of the
+side's own question got furthest, `ProfileSide._probe`) and along the other direction of its
 square; the corners of a piece asked a window at a time along the rows
 (`ProfileSide.corner_from`); room()'s memos kept for all the scans of the side and deepened
 in turns, as long as they pay for themselves.  The other helpers (the C core, the beam, the
@@ -100,6 +101,24 @@ ORIENTATIONS = range(2 * QUARTER_TURNS)
 # The orientations that take the square's rows from the top (left to right, or right to
 # left): a window of corners cuts their scans short (`ProfileSide.corner_from`).
 ROWS_FROM_THE_TOP = frozenset((0, 7))
+# A side's scans start in the orientation, of the square's rows and columns (0, 1) and its
+# mirror image's (left and right swapped: 7 takes the rows from the top, each from the right,
+# 6 the columns from the right), whose scan of the side's own question gets furthest on
+# PROBE_BUDGET states a layer (`ProfileSide._probe`; the race and the answers move it on,
+# `_first_answer`).  The side's question is scanned exactly in every orientation, so the
+# probe reads only how fast the layers grow.  One orientation can take the same questions
+# in a third of the states another does, and which one depends on the file: the L, J and I
+# files' on the mirror, many T files' on the square (single solves with the side's scans
+# started in each of the four: 50 restricted files 154.5 s from the window's direction, as
+# before, 105.5 s from the probe's, 88.9 s from the best of the four per file).  The 136
+# restricted files 203.3 -> 169.1 s, the slowest five 11.2-7.7 -> 6.1-4.7 s.  (The turned
+# squares' scans (2-5) start at the bottom, far from the top-left corners every piece's
+# question is about: iighiigiiighieiieiieegieig 0.2 s from the square or its mirror, 0.8-1.8 s
+# from them.  A probe of 2 000
+# states costs a tenth as much, 0.006 s a side, but ties the cells reached more often and
+# chose worse: 113.5 s on the 50 files; docs/BENCHMARKS.md, "Twenty-ninth pass".)
+PROBE_BUDGET = 10_000
+PROBED = (0, 1, 7, 6)
 
 
 def _pays(room: _profile.Room) -> bool:
@@ -155,15 +174,15 @@ class ProfileSide:
         # one of the pieces still to place around those placed, while one is known.
         self.found: list[tuple[int, int]] | None = None
         self.witness: list[tuple[int, int]] | None = None
-        # The DP's preferred orientation (`ORIENTATIONS`): the window's direction at first
-        # (0 rows, 1 columns), then the one that last answered where the other outgrew its
+        # The DP's preferred orientation (`ORIENTATIONS`): the probe's at first (`PROBED`),
+        # then the one that last answered where the other outgrew its
         # budget (`first_corner`); per orientation, its line-count memo and its suffix bound
         # (_profile.c, room(), made when first needed), each with its memo shared by all the
         # scans at this side.  (One room() memo per placed piece, with its cells occupied,
         # was slower on the adversarial benchmark's slowest files: the memo costs more to
         # rebuild than the occupied cells it then sees beyond a scan's window save.)
-        self.preferred = _profile.window_direction(self.cells, side)
         self.lines = [_profile.Lines() for _ in ORIENTATIONS]
+        self.preferred = self._probe()
         self.rooms: list[_profile.Room | None] = [None for _ in ORIENTATIONS]
         self.questions: list[DpQuestion] = []  # the last DP questions asked, latest last (`_question_of`)
         self.side_question: DpQuestion | None = None  # the side's own, kept apart (`_question_of`)
@@ -172,6 +191,18 @@ class ProfileSide:
         # `placement`, per type and corner: the staged search asks for them by the hundred
         # thousand (1.8 s of the 64 s of the 69 restricted files, made each time).
         self._placements = [[_cells_at(shape, corner, side) for corner in range(side * side)] for shape in types]
+
+    def _probe(self) -> int:
+        """The orientation the side's scans prefer at first: of the square's two and its
+        mirror image's two (`PROBED`), the one whose scan of the side's own question gets
+        furthest on PROBE_BUDGET states a layer (the latest cell, then the fewest states)."""
+        def reach(orientation: int) -> tuple[int, int]:
+            scan = _profile.Scan(self.cells, self.counts, self.side, [], [0] * len(self.counts), -1, self.weights,
+                                 self.lines[orientation], orientation)
+            answered = scan.advance(PROBE_BUDGET) is not False
+            return self.side * self.side if answered else scan.cell, -scan.work
+
+        return max(PROBED, key=reach)
 
     def first_corner(self, counts: list[int], occupied: Collection[int], min_corner: list[int], target: int,
                      budget: int, room_limit: int = ROOM_LIMIT, last_corner: int = -1) -> int | None | bool:

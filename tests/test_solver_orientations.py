@@ -5,8 +5,9 @@ square turned 1-3 quarters (`profile_side.ORIENTATIONS`).  Only the order of the
 turns: corners, min_corner, last_corner and the packings traced back stay the square's,
 so every question has the same answer in every orientation (checked against exhaustive
 enumeration in `test_solver_profile`, against the C core here), a side's questions may be
-asked in any of them, and the beam looks on the turned square for the packings it does not
-find on the square itself.
+asked in any of them, its scans start in the one, of the square's and its mirror image's,
+whose probe of the side's question gets furthest, and the beam looks on the turned square
+for the packings it does not find on the square itself.
 """
 from __future__ import annotations
 
@@ -108,3 +109,42 @@ def test_a_width_that_missed_on_every_turn_is_not_asked_again():
     assert board.work == 0
     assert board.packable_by("beam", 200, [6], frozenset()) is None
     assert board.work > 0
+
+
+def reach(board, orientation: int) -> tuple[int, int]:
+    """How far the side's own question's scan gets on PROBE_BUDGET states a layer: the cell
+    it reaches (the whole square when it answers), then the fewer states."""
+    scan = _profile.Scan(board.cells, board.counts, board.side, [], [0] * len(board.counts), -1, board.weights,
+                         None, orientation)
+    answered = scan.advance(profile_side.PROBE_BUDGET) is not False
+    return board.side * board.side if answered else scan.cell, -scan.work
+
+
+@pytest.mark.parametrize("code, side, mirrored", [("hehhobmhahhaoamhhmammaab", 10, True),
+                                                  ("aseafeosoijiaefafoesesj", 10, False)])
+def test_a_sides_scans_start_in_the_orientation_whose_probe_got_furthest(code, side, mirrored):
+    """Of the square's rows and columns and its mirror image's (left and right swapped),
+    the side's scans start in the one whose scan of the side's question got furthest on a
+    small budget: on the mirror for the L, J and I file, whose layers grow slower there, on
+    the square for the T file (docs/BENCHMARKS.md, "Twenty-ninth pass")."""
+    pieces = decode(code)
+    types = list(dict.fromkeys(pieces))
+    counts = [pieces.count(t) for t in types]
+    board = side_questions.Side(types, counts, side, None)
+    assert board.preferred == max(profile_side.PROBED, key=lambda orientation: reach(board, orientation))
+    assert (board.preferred in (7, 6)) == mirrored
+    assert reach(board, board.preferred) > reach(board, 0), "further than along the rows"
+
+
+def test_a_scan_that_gave_up_resumes_from_the_cell_it_reached():
+    """`Scan.cell`: where a scan that gave up stands; a larger budget takes it further."""
+    pieces = decode("hehhobmhahhaoamhhmammaab")
+    types = list(dict.fromkeys(pieces))
+    cells, counts = [t.cells for t in types], [pieces.count(t) for t in types]
+    scan = _profile.Scan(cells, counts, 10, [], [0] * len(types), -1, None, None, 6)
+    assert scan.cell == 0
+    reached = []
+    for budget in (500, 2_000, 8_000):
+        assert scan.advance(budget) is False
+        reached.append(scan.cell)
+    assert 0 < reached[0] < reached[1] < reached[2] < 100

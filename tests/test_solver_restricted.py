@@ -399,7 +399,7 @@ def test_a_retry_that_gives_up_is_asked_again_once_the_corners_cost_as_much_on_a
         return answer
 
     monkeypatch.setattr(corners, "smallest_corner", piece)
-    monkeypatch.setattr(_profile, "window_direction", lambda cells, side: first_direction)
+    monkeypatch.setattr(profile_side.ProfileSide, "_probe", lambda self: first_direction)
     monkeypatch.setattr(side_questions.Side, "corner_from", retry)
     monkeypatch.setattr(side_questions.Side, "packable_at", corner)
     forced_draws_match_plain("retries-growing", 16, RETRIES_GROWING, types=(2, 3), pieces=(6, 8))
