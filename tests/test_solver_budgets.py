@@ -16,6 +16,7 @@ import inspect
 import pytest
 
 from generators.hard import decode
+from solver_knobs import along_the_window
 from test_solver_witness import few_shape_files_match_plain
 from reference import profile_side, runs, side_questions, staged
 from reference.solver import available_engines
@@ -32,7 +33,7 @@ def second_z() -> tuple[side_questions.Side, int, list[int], frozenset[int], lis
     pieces = decode("rrhooambamhaoamhhmammaha")
     types = list(dict.fromkeys(pieces))
     counts = [pieces.count(t) for t in types]
-    board = side_questions.Side(types, counts, SIDE, None)
+    board = along_the_window(side_questions.Side(types, counts, SIDE, None))
     cells = board.placement(0, 0)
     assert cells is not None
     board.place(0, 0)
@@ -120,11 +121,13 @@ def test_a_run_of_one_asks_the_next_pieces_corner_up_to_its_cap(monkeypatch: pyt
 def test_the_sides_own_question_gives_the_dp_the_states_that_prove_a_side_has_no_packing():
     """fdakkokfffkkffkfgafokof's side 10 has no packing: the DP's scan outgrows SIDE_FIRST's
     cap and proves it within SIDE_DP_MAX (where CaDiCaL took 14.6 s; docs/BENCHMARKS.md,
-    "Twenty-third pass"), which the side's own question gives it after the runs."""
+    "Twenty-third pass"), which the side's own question gives it after the runs.  (Its
+    scans start along the window direction, as they did then; where the probe starts them,
+    SIDE_FIRST's cap is enough: "Twenty-ninth pass".)"""
     pieces = decode("fdakkokfffkkffkfgafokof")
     types = list(dict.fromkeys(pieces))
     counts = [pieces.count(t) for t in types]
-    board = side_questions.Side(types, counts, SIDE, None)
+    board = along_the_window(side_questions.Side(types, counts, SIDE, None))
     assert board.packable_within(counts, frozenset(), staged.SIDE_FIRST) is None
     assert staged.SIDE_DP_LAST == (("dp", staged.SIDE_DP_MAX, staged.SIDE_DP_MAX),)
     assert board.packable_within(counts, frozenset(), staged.SIDE_DP_LAST) is False

@@ -15,6 +15,7 @@ from collections.abc import Iterator, Sequence
 import pytest
 
 from reference.shapes import SHAPE_BY_NAME, SHAPES, Shape
+from solver_knobs import along_the_window
 from test_solver_beam import check_packing
 
 _profile = pytest.importorskip("reference._profile")
@@ -467,7 +468,7 @@ def test_a_probe_uses_rooms_memo_without_growing_it_and_a_question_grows_it_in_t
     question) is reached; a scan without a budget grows them to the limit at once."""
     pieces = [SHAPE_BY_NAME["T_down"]] * 5 + [SHAPE_BY_NAME["S_vertical"]] * 5
     types = list(dict.fromkeys(pieces))
-    board = side_questions.Side(types, [5, 5], 9, None)
+    board = along_the_window(side_questions.Side(types, [5, 5], 9, None))
     assert board.first_corner([5, 5], [], [0, 0], -1, 1_000) is False
     assert board.rooms == [None] * len(profile_side.ORIENTATIONS)  # a probe builds no room()
     # A budget this small gives up on the side's question, room() or not.
@@ -497,7 +498,7 @@ def test_memos_kept_from_a_larger_limit_are_scanned_when_a_question_raises_its_l
     memos it could deepen, both directions were skipped and the turn scanned nothing: the
     corner went to the SAT solver for 3 s; docs/BENCHMARKS.md, "Fourteenth pass".)"""
     pieces = [SHAPE_BY_NAME["T_down"]] * 5 + [SHAPE_BY_NAME["S_vertical"]] * 5
-    board = side_questions.Side(list(dict.fromkeys(pieces)), [5, 5], 9, None)
+    board = along_the_window(side_questions.Side(list(dict.fromkeys(pieces)), [5, 5], 9, None))
     monkeypatch.setattr(profile_side, "DP_LAYER_BUDGET", 3_000)
     monkeypatch.setattr(profile_side, "ROOM_FIRST_LIMIT", 8)
     monkeypatch.setattr(profile_side, "ROOM_FIRST_CUTS", 0)  # every memo pays
@@ -552,7 +553,7 @@ def test_a_memo_that_has_refuted_nothing_is_not_deepened_past_its_first_limit(mo
     stop at ROOM_FIRST_LIMIT values (and the few a lookup in progress finishes) unless
     ROOM_FIRST_CUTS is 0, when they grow to the question's limit as memos that pay do."""
     types = [SHAPE_BY_NAME["T_down"], SHAPE_BY_NAME["S_vertical"]]
-    board = side_questions.Side(types, [5, 5], 9, None)
+    board = along_the_window(side_questions.Side(types, [5, 5], 9, None))
     monkeypatch.setattr(profile_side, "DP_LAYER_BUDGET", 3_000)
     monkeypatch.setattr(profile_side, "ROOM_FIRST_LIMIT", 8)
     monkeypatch.setattr(profile_side, "PIECE_ROOM_LIMIT", 8 * profile_side.ROOM_GROWTH ** 2)
@@ -574,7 +575,7 @@ def test_a_memo_that_does_not_pay_for_itself_is_not_deepened_and_its_direction_g
     stops growing; a later question reads it as it is, after the directions whose memos
     still pay have been deepened (here none)."""
     pieces = [SHAPE_BY_NAME["T_down"]] * 5 + [SHAPE_BY_NAME["S_vertical"]] * 5
-    board = side_questions.Side(list(dict.fromkeys(pieces)), [5, 5], 9, None)
+    board = along_the_window(side_questions.Side(list(dict.fromkeys(pieces)), [5, 5], 9, None))
     monkeypatch.setattr(profile_side, "DP_LAYER_BUDGET", 3_000)
     monkeypatch.setattr(profile_side, "ROOM_FIRST_LIMIT", 8)
     judged_from = 8 * profile_side.ROOM_GROWTH

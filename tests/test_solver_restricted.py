@@ -27,7 +27,7 @@ from reference.plain import min_side, solve_plain
 from reference.portfolio import SECONDS_PER_UNIT
 from reference.shapes import SHAPE_BY_NAME, SHAPES, Shape
 from reference.solver import Solution, available_engines, solve
-from solver_knobs import module_of
+from solver_knobs import along_the_window, module_of
 
 pytestmark = pytest.mark.skipif("c" not in available_engines(), reason="the C core is not built")
 
@@ -543,7 +543,7 @@ def test_the_sides_first_beams_find_its_packing_on_the_square_turned(monkeypatch
     pieces = decode("homorammamhhoahmhhammaar")
     types = list(dict.fromkeys(pieces))
     counts = [pieces.count(t) for t in types]
-    board = side_questions.Side(types, counts, 10, None)
+    board = along_the_window(side_questions.Side(types, counts, 10, None))
     runs: list[tuple[int, int]] = []
     original = _profile.beam
 
@@ -582,11 +582,13 @@ def test_the_sides_dp_question_goes_on_among_its_later_helpers_and_refutes_it():
     """hehhobmhahhaoamhhmammaab's side 10 has no packing: the side's DP question gives up
     at SIDE_DP_MAX states a layer (`SIDE_DP_LAST`), and the C core, CaDiCaL and the beam had
     not refuted it after 150 s; resumed among them up to SIDE_DP_LATER_MAX states a layer,
-    it refutes the side (docs/BENCHMARKS.md, "Twenty-eighth pass")."""
+    it refutes the side (docs/BENCHMARKS.md, "Twenty-eighth pass").  Its scans start along
+    the square's rows, as they did then: the probe starts them on the mirror image, where
+    SIDE_DP_LAST refutes the side itself ("Twenty-ninth pass")."""
     pieces = decode("hehhobmhahhaoamhhmammaab")
     types = list(dict.fromkeys(pieces))
     counts = [pieces.count(t) for t in types]
-    board = side_questions.Side(types, counts, 10, lp_certificate(types, counts, 10))
+    board = along_the_window(side_questions.Side(types, counts, 10, lp_certificate(types, counts, 10)))
     assert board.packable_within(counts, frozenset(), staged.SIDE_DP_LAST, 0) is None
     dp_later = tuple(stage for stage in staged.SIDE_STAGES if stage[0] == "dp")
     assert dp_later == (("dp", staged.SIDE_DP_MAX, staged.SIDE_DP_LATER_MAX),)
