@@ -111,12 +111,15 @@ ROWS_FROM_THE_TOP = frozenset((0, 7))
 # files' on the mirror, many T files' on the square (single solves with the side's scans
 # started in each of the four: 50 restricted files 154.5 s from the window's direction, as
 # before, 105.5 s from the probe's, 88.9 s from the best of the four per file).  The 136
-# restricted files 203.3 -> 169.1 s, the slowest five 11.2-7.7 -> 6.1-4.7 s.  (The turned
+# restricted files 203.3 -> 169.1 s, the slowest five 11.2-7.7 -> 6.1-4.7 s.  The probe sees
+# the first line or two only, where the border shapes the layers, and some files start the
+# wrong way: jkfojknffkkkakkfeofokkf on the mirror, 4.3 s, where the square's columns take
+# 1.7 s.  (The turned
 # squares' scans (2-5) start at the bottom, far from the top-left corners every piece's
 # question is about: iighiigiiighieiieiieegieig 0.2 s from the square or its mirror, 0.8-1.8 s
-# from them.  A probe of 2 000
-# states costs a tenth as much, 0.006 s a side, but ties the cells reached more often and
-# chose worse: 113.5 s on the 50 files; docs/BENCHMARKS.md, "Twenty-ninth pass".)
+# from them.  A probe of 2 000 states costs a tenth as much, 0.006-0.017 s a side, but ties
+# the cells reached more often and chose worse: 113.5 s on the 50 files; docs/BENCHMARKS.md,
+# "Twenty-ninth pass".)
 PROBE_BUDGET = 10_000
 PROBED = (0, 1, 7, 6)
 
