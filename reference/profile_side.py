@@ -102,24 +102,23 @@ ORIENTATIONS = range(2 * QUARTER_TURNS)
 # left): a window of corners cuts their scans short (`ProfileSide.corner_from`).
 ROWS_FROM_THE_TOP = frozenset((0, 7))
 # A side's scans start in the orientation, of the square's rows and columns (0, 1) and its
-# mirror image's (left and right swapped: 7 takes the rows from the top, each from the right,
-# 6 the columns from the right), whose scan of the side's own question gets furthest on
-# PROBE_BUDGET states a layer (`ProfileSide._probe`; the race and the answers move it on,
+# mirror image's (left and right swapped: 7 takes the rows from the top, each from the
+# right, 6 the columns from the right), whose scan of the side's own question gets furthest
+# on PROBE_BUDGET states a layer (`ProfileSide._probe`; the race and the answers move it on,
 # `_first_answer`).  The side's question is scanned exactly in every orientation, so the
-# probe reads only how fast the layers grow.  One orientation can take the same questions
-# in a third of the states another does, and which one depends on the file: the L, J and I
+# probe reads only how fast the layers grow.  One orientation can take the same questions in
+# a third of the states another does, and which one depends on the file: the L, J and I
 # files' on the mirror, many T files' on the square (single solves with the side's scans
 # started in each of the four: 50 restricted files 154.5 s from the window's direction, as
 # before, 105.5 s from the probe's, 88.9 s from the best of the four per file).  The 136
 # restricted files 203.3 -> 169.1 s, the slowest five 11.2-7.7 -> 6.1-4.7 s.  The probe sees
 # the first line or two only, where the border shapes the layers, and some files start the
 # wrong way: jkfojknffkkkakkfeofokkf on the mirror, 4.3 s, where the square's columns take
-# 1.7 s.  (The turned
-# squares' scans (2-5) start at the bottom, far from the top-left corners every piece's
-# question is about: iighiigiiighieiieiieegieig 0.2 s from the square or its mirror, 0.8-1.8 s
-# from them.  A probe of 2 000 states costs a tenth as much, 0.006-0.017 s a side, but ties
-# the cells reached more often and chose worse: 113.5 s on the 50 files; docs/BENCHMARKS.md,
-# "Twenty-ninth pass".)
+# 1.7 s.  (The turned squares' scans (2-5) start at the bottom, far from the top-left
+# corners every piece's question is about: iighiigiiighieiieiieegieig 0.2 s from the square
+# or its mirror, 0.8-1.8 s from them.  A probe of 2 000 states costs a tenth as much,
+# 0.006-0.017 s a side, but ties the cells reached more often and chose worse: 113.5 s on
+# the 50 files; docs/BENCHMARKS.md, "Twenty-ninth pass".)
 PROBE_BUDGET = 10_000
 PROBED = (0, 1, 7, 6)
 
