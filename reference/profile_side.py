@@ -197,7 +197,10 @@ class ProfileSide:
     def _probe(self) -> int:
         """The orientation the side's scans prefer at first: of the square's two and its
         mirror image's two (`PROBED`), the one whose scan of the side's own question gets
-        furthest on PROBE_BUDGET states a layer (the latest cell, then the fewest states)."""
+        furthest on PROBE_BUDGET states a layer (the latest cell, then the fewest states).
+        Its scans are not a `DpQuestion`'s: kept as the side's own question's, which its
+        first DP turn would resume, they saved nothing (docs/BENCHMARKS.md, "Twenty-ninth
+        pass"), and they are dropped once read."""
         def reach(orientation: int) -> tuple[int, int]:
             scan = _profile.Scan(self.cells, self.counts, self.side, [], [0] * len(self.counts), -1, self.weights,
                                  self.lines[orientation], orientation)
